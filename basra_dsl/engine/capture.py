@@ -1,0 +1,160 @@
+"""Works out which captures a played card may make, from the compiled capture rules.
+
+Sweeping rules take the whole floor. Group rules take cards of the played card's rank, or
+groups of numerals adding up to its value. Under "largest" the player takes the largest
+set of floor cards that splits into such groups; the search runs over counts of values
+(a floor holds at most a few cards of each value), never over subsets of the floor.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Iterable
+
+from ..rules import Rules
+
+NO_PREVIOUS = (None, (), (), ())
+MAX_OPTIONS = 4096  # beyond this, equally large captures differ only in suits: keep the first
+
+
+class CaptureResolver:
+    """Lists the legal captures of a card on a floor; one per Game, caching by value counts."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.values = rules.values
+        self.stack = rules.floor_kind == "stack"
+        self.largest = rules.choose == "largest"
+        self.sweeps: dict[int, tuple] = {}
+        self.groups: dict[int, tuple] = {}
+        for card in rules.deck:
+            self.sweeps[card] = tuple(r for r in rules.capture_rules if r.takes == "all" and card in r.cards)
+            self.groups[card] = tuple(r for r in rules.capture_rules if r.takes != "all" and card in r.cards)
+
+    def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
+        """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
+        if not floor:
+            return []
+        floor = tuple(floor)
+        for rule in self.sweeps[card]:
+            if rule.condition is None or rule.condition(card, floor, (), (), previous):
+                return [floor]
+        kinds = {r.takes for r in self.groups[card]
+                 if r.condition is None or r.condition(card, floor, (), (), previous)}
+        if not kinds:
+            return []
+        if self.stack:
+            top = floor[-1:]
+            return [floor] if self._group_captures(card, top, kinds) else []
+        return self._group_captures(card, floor, kinds)
+
+    def _group_captures(self, card: int, floor: tuple[int, ...], kinds: set[str]) -> list[tuple[int, ...]]:
+        value = self.values[card]
+        rank = card >> 2
+        if "sums" in kinds and value is not None:
+            by_value: dict[int, list[int]] = {}
+            for x in floor:
+                v = self.values[x]
+                if v is not None and v <= value:
+                    by_value.setdefault(v, []).append(x)
+            counts = tuple(len(by_value.get(v, ())) for v in range(value + 1))
+            if self.largest:
+                takes = best_covers(value, counts)
+            else:
+                takes = single_groups(value, counts)
+            found = _expand(takes, by_value)
+            if "rank" in kinds:  # pairing also takes same-rank cards the sums cannot reach
+                extra = tuple(x for x in floor if x >> 2 == rank and self.values[x] != value)
+                if extra:
+                    found = [tuple(sorted(f + extra, key=floor.index)) for f in found] or [extra]
+            return [tuple(sorted(f, key=floor.index)) for f in found]
+        if "rank" in kinds:
+            same = tuple(x for x in floor if x >> 2 == rank)
+            if not same:
+                return []
+            return [same] if self.largest else [(x,) for x in same]
+        return []
+
+
+def _expand(takes: Iterable[tuple[int, ...]], by_value: dict[int, list[int]]) -> list[tuple[int, ...]]:
+    """Returns the card sets that take the given numbers of cards of each value."""
+    found: list[tuple[int, ...]] = []
+    for take in takes:
+        choices = []
+        for v, k in enumerate(take):
+            if k:
+                cards = by_value[v]
+                choices.append([tuple(cards)] if k == len(cards) else list(combinations(cards, k)))
+        for parts in product(*choices):
+            found.append(tuple(x for part in parts for x in part))
+            if len(found) >= MAX_OPTIONS:
+                return found
+    return found
+
+
+@lru_cache(maxsize=None)
+def partitions(total: int, largest: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Returns the partitions of ``total`` into parts <= ``largest``, largest part first."""
+    largest = total if largest is None else largest
+    if total == 0:
+        return ((),)
+    found = []
+    for part in range(min(total, largest), 0, -1):
+        for rest in partitions(total - part, part):
+            found.append((part,) + rest)
+    return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Returns, for each top part m, the partitions of value as count vectors (index = value)."""
+    table: list[list[tuple[int, ...]]] = [[] for _ in range(value + 1)]
+    for parts in partitions(value):
+        vector = [0] * (value + 1)
+        for p in parts:
+            vector[p] += 1
+        table[parts[0]].append(tuple(vector))
+    return tuple(tuple(t) for t in table)
+
+
+@lru_cache(maxsize=65536)
+def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Returns every way (as counts per value) to take the most cards in groups summing to value."""
+    groups = _groups_by_top(value)
+    memo: dict[tuple[int, ...], tuple[int, frozenset]] = {}
+    zero = (0,) * (value + 1)
+
+    def solve(c: tuple[int, ...]) -> tuple[int, frozenset]:
+        if c in memo:
+            return memo[c]
+        top = next((m for m in range(value, 0, -1) if c[m]), 0)
+        if top == 0:
+            result = (0, frozenset({zero}))
+        else:
+            skipped = list(c)
+            skipped[top] = 0  # leave every card of this value out of all groups
+            best, ways = solve(tuple(skipped))
+            ways = set(ways)
+            for g in groups[top]:
+                if all(g[i] <= c[i] for i in range(1, top + 1)):
+                    rest = tuple(c[i] - g[i] for i in range(value + 1))
+                    size, sub = solve(rest)
+                    size += sum(g)
+                    if size > best:
+                        best, ways = size, set()
+                    if size == best:
+                        ways.update(tuple(w[i] + g[i] for i in range(value + 1)) for w in sub)
+            result = (best, frozenset(ways))
+        memo[c] = result
+        return result
+
+    size, ways = solve(counts)
+    return tuple(sorted(ways, reverse=True)) if size else ()
+
+
+@lru_cache(maxsize=65536)
+def single_groups(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Returns each single group (as counts per value) summing to value that the floor holds."""
+    return tuple(g for table in _groups_by_top(value) for g in table
+                 if all(g[i] <= counts[i] for i in range(value + 1)))

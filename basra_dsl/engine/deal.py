@@ -1,0 +1,82 @@
+"""Deals a shuffled pack into the deals of one hand, as the rules say.
+
+A hand is a list of ``Deal``: the cards each seat receives and the cards turned up on the
+floor with it. The first deal carries the starting floor, after barred cards have been
+buried in the pack (or put at its bottom) and replaced.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..rules import Rules
+
+
+@dataclass(frozen=True)
+class Deal:
+    hands: tuple[tuple[int, ...], ...]  # by seat
+    floor: tuple[int, ...] = ()  # for a stack, bottom to top
+
+
+def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
+    """Returns the variant's deck in a random order (index 0 is the top)."""
+    pack = list(rules.deck)
+    rng.shuffle(pack)
+    return pack
+
+
+def deal_hand(rules: Rules, pack: list[int], first: int, rng: random.Random) -> list[Deal]:
+    """Returns every deal of a hand from a shuffled pack; ``first`` receives cards first."""
+    pack = list(pack)
+    seats = [(first + i) % rules.players for i in range(rules.players)]
+    deals = []
+    while pack:
+        hands = _deal_round(rules, pack, seats)
+        count = rules.start_floor if not deals else rules.redeal_floor
+        floor = _start_floor(rules, pack, count, rng) if not deals else _take(pack, count)
+        deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor)))
+        if not any(hands) and not floor:
+            break
+    return deals
+
+
+def _take(pack: list[int], count: int) -> list[int]:
+    taken = pack[:count]
+    del pack[:count]
+    return taken
+
+
+def _deal_round(rules: Rules, pack: list[int], seats: list[int]) -> list[list[int]]:
+    hands: list[list[int]] = [[] for _ in seats]
+    full = len(pack) >= rules.hand_size * len(seats)
+    if full and rules.deal_mode == "batches":
+        for seat in seats:
+            hands[seat] = _take(pack, rules.hand_size)
+        return hands
+    # one card at a time; a short pack is dealt round as far as it goes
+    for _ in range(rules.hand_size):
+        for seat in seats:
+            if pack:
+                hands[seat].append(pack.pop(0))
+    return hands
+
+
+def _start_floor(rules: Rules, pack: list[int], count: int, rng: random.Random) -> list[int]:
+    floor = _take(pack, count)
+    if not rules.bar_cards:
+        return floor
+    limit = len(rules.deck)  # a pack of barred cards only would never settle
+    for _ in range(limit):
+        barred = [i for i, c in enumerate(floor) if c in rules.bar_cards
+                  and (not rules.bar_top_only or i == len(floor) - 1)]
+        if not barred or not pack:
+            break
+        for i in barred:
+            card = floor[i]
+            if rules.bar_action == "bottom":
+                pack.append(card)
+            else:
+                pack.insert(rng.randrange(1, len(pack) + 1), card)
+            floor[i] = pack.pop(0)
+    return floor

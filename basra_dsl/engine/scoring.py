@@ -1,0 +1,72 @@
+"""Scores a finished hand: card points, majorities with their tie policies, bonuses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Rules
+
+
+@dataclass(frozen=True)
+class SideResult:
+    seats: tuple[int, ...]
+    cards: int
+    basras: int
+    basra_points: float
+    card_points: float
+    majority_points: float
+    points: float
+
+    def to_json(self) -> dict:
+        """Returns the side's result as JSON data."""
+        return {"seats": list(self.seats), "cards": self.cards, "basras": self.basras,
+                "points": number(self.points), "basra_points": number(self.basra_points),
+                "card_points": number(self.card_points), "majority_points": number(self.majority_points)}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    sides: tuple[SideResult, ...]
+    carry_out: tuple[float, ...]  # majority points held over to the next hand, per majority
+    unclaimed: tuple[int, ...]  # floor cards nobody took
+
+    @property
+    def points(self) -> tuple[float, ...]:
+        return tuple(s.points for s in self.sides)
+
+
+def number(value: float) -> int | float:
+    """Returns a whole number as an int, so JSON shows 25 rather than 25.0."""
+    return int(value) if float(value).is_integer() else value
+
+
+def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
+               carry_in: tuple[float, ...], unclaimed: tuple[int, ...] = ()) -> HandResult:
+    """Returns the result of a hand from each seat's captured cards and bonuses."""
+    side_cards = [[c for seat in seats for c in piles[seat]] for seats in rules.sides]
+    majority = [0.0] * len(rules.sides)
+    carry_out = []
+    for index, item in enumerate(rules.majorities):
+        carried = carry_in[index] if index < len(carry_in) else 0.0
+        counts = [sum(1 for c in cards if item.suit is None or c & 3 == item.suit) for cards in side_cards]
+        best = max(counts)
+        leaders = [i for i, count in enumerate(counts) if count == best]
+        if len(leaders) == 1:
+            majority[leaders[0]] += item.points + carried
+            carry_out.append(0.0)
+        elif item.tie == "carry":
+            carry_out.append(carried + item.points)
+        else:
+            if item.tie == "each":
+                for i in leaders:
+                    majority[i] += item.points + carried
+            carry_out.append(0.0)
+    sides = []
+    for index, seats in enumerate(rules.sides):
+        cards = side_cards[index]
+        bonus = [b for seat in seats for b in bonuses[seat]]
+        card_points = sum(rules.card_points.get(c, 0) for c in cards)
+        points = card_points + majority[index] + sum(bonus)
+        sides.append(SideResult(tuple(seats), len(cards), len(bonus), sum(bonus), card_points,
+                                majority[index], points))
+    return HandResult(tuple(sides), tuple(carry_out), tuple(unclaimed))

@@ -1,0 +1,257 @@
+"""The state of one hand in play: hands, floor, captured piles, whose turn it is.
+
+As in OpenSpiel, a ``State`` is driven by ``legal_moves`` and ``apply``; it validates each
+move against the compiled rules, deals the next batch when every hand is empty, and at
+the end gives the floor to the last capturer and scores the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import card_name
+from .capture import NO_PREVIOUS
+from .deal import Deal
+from .scoring import HandResult, score_hand
+
+if TYPE_CHECKING:
+    from .game import Game
+
+TERMINAL = -1
+
+
+@dataclass(frozen=True)
+class Move:
+    """A card to play and the floor cards it takes (empty to trail)."""
+
+    card: int
+    capture: tuple[int, ...] = ()
+
+    def to_json(self) -> dict:
+        """Returns the move as record data: {"card", "capture"}."""
+        return {"card": card_name(self.card), "capture": [card_name(c) for c in self.capture]}
+
+    def __str__(self) -> str:
+        taken = " ".join(card_name(c) for c in self.capture)
+        return f"{card_name(self.card)} takes {taken}" if taken else f"{card_name(self.card)} trails"
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move as it happened: who played, what was taken, and the bonus it scored."""
+
+    seat: int
+    card: int
+    captured: tuple[int, ...]
+    bonus: float
+
+    def to_json(self) -> dict:
+        """Returns the play as output data."""
+        from .scoring import number
+        return {"seat": self.seat, "card": card_name(self.card),
+                "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
+
+
+class IllegalMove(ValueError):
+    """Raised by ``apply`` for a move the rules do not allow; the message says why."""
+
+    def __init__(self, message: str, code: str = "B505"):
+        super().__init__(message)
+        self.code = code
+
+
+class State:
+    """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it."""
+
+    def __init__(self, game: "Game", deals: list[Deal], first: int = 0, carry: tuple[float, ...] = ()):
+        rules = game.rules
+        self.game = game
+        self.rules = rules
+        self.players = rules.players
+        self.first = first
+        self.carry_in = tuple(carry)
+        self.deals = list(deals)
+        self.deal_index = 0
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self.floor: list[int] = []
+        self.piles: list[list[int]] = [[] for _ in range(self.players)]
+        self.bonuses: list[list[float]] = [[] for _ in range(self.players)]
+        self.plays: list[Play] = []
+        self.previous = NO_PREVIOUS
+        self.last_capturer: int | None = None
+        self.unclaimed: tuple[int, ...] = ()
+        self.turn = TERMINAL
+        self._result: HandResult | None = None
+        self._deal_next()
+        self.turn = self._next_seat(first - 1)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int:
+        """Returns the seat to play, or TERMINAL (-1) once the hand is over."""
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        """Returns whether the hand is over."""
+        return self.turn == TERMINAL
+
+    def captures(self, card: int) -> list[tuple[int, ...]]:
+        """Returns the captures a card may make now; () stands for a trail where allowed."""
+        found = self.game.resolver.captures(card, self.floor, self.previous)
+        if not found or not self.rules.compulsory:
+            found = found + [()]
+        return found
+
+    def legal_moves(self) -> list[Move]:
+        """Returns every legal move of the player to move (none once the hand is over)."""
+        if self.is_terminal():
+            return []
+        return [Move(card, capture) for card in self.hands[self.turn] for capture in self.captures(card)]
+
+    def result(self) -> HandResult:
+        """Returns the scores of the finished hand."""
+        if self._result is None:
+            if not self.is_terminal():
+                raise ValueError("the hand is not over")
+            self._result = score_hand(self.rules, self.piles, self.bonuses, self.carry_in, self.unclaimed)
+        return self._result
+
+    def returns(self) -> tuple[float, ...]:
+        """Returns each side's points for the finished hand."""
+        return self.result().points
+
+    # ------------------------------------------------------------ moves
+    def resolve(self, card: int, capture: tuple[int, ...] | None = None) -> Move:
+        """Returns the legal move for a card and an optional named capture, or raises IllegalMove."""
+        seat = self.turn
+        if seat == TERMINAL:
+            raise IllegalMove("the hand is already over", "B507")
+        if card not in self.hands[seat]:
+            raise IllegalMove(f"seat {seat} does not hold {card_name(card)}", "B504")
+        options = self.captures(card)
+        if capture is None:
+            if len(options) > 1:
+                shown = "; ".join("trail" if not o else " ".join(map(card_name, o)) for o in options[:6])
+                raise IllegalMove(f"{card_name(card)} can take more than one set ({shown}): "
+                                  f"name the capture", "B506")
+            return Move(card, options[0])
+        wanted = frozenset(capture)
+        for option in options:
+            if frozenset(option) == wanted and len(option) == len(capture):
+                return Move(card, option)
+        raise IllegalMove(self._why_illegal(card, capture, options))
+
+    def _why_illegal(self, card: int, capture: tuple[int, ...], options) -> str:
+        name = card_name(card)
+        missing = [card_name(c) for c in capture if c not in self.floor]
+        if missing:
+            return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor"
+        if not capture:
+            return f"{name} must capture: it can take {' '.join(map(card_name, options[0]))}"
+        if options == [()]:
+            return f"{name} cannot take {' '.join(map(card_name, capture))}: it can only be trailed"
+        shown = " or ".join(" ".join(map(card_name, o)) or "nothing" for o in options[:4])
+        return f"{name} cannot take {' '.join(map(card_name, capture))}; it may take {shown}"
+
+    def apply(self, move: Move) -> Play:
+        """Plays a move after checking it is legal; returns what happened."""
+        checked = self.resolve(move.card, move.capture)
+        return self.play(checked.card, checked.capture)
+
+    def play(self, card: int, capture: tuple[int, ...]) -> Play:
+        """Plays a move known to be legal (bots and replays that already checked it)."""
+        seat = self.turn
+        self.hands[seat].remove(card)
+        before = tuple(self.floor)
+        bonus = 0
+        if capture:
+            taken = set(capture)
+            self.floor = [x for x in self.floor if x not in taken]
+            left = tuple(self.floor)
+            bonus = self._bonus(card, before, capture, left)
+            pile = self.piles[seat]
+            pile.extend(capture)
+            pile.append(card)
+            if bonus:
+                self.bonuses[seat].append(bonus)
+            self.last_capturer = seat
+        else:
+            self.floor.append(card)
+            left = tuple(self.floor)
+        self.previous = (card, before, capture, left)
+        play = Play(seat, card, capture, bonus)
+        self.plays.append(play)
+        self._advance(seat)
+        return play
+
+    def _bonus(self, card, before, capture, left) -> float:
+        best = 0
+        previous = self.previous
+        for rule in self.rules.basra_rules:
+            if rule.condition is None or rule.condition(card, before, capture, left, previous):
+                points = rule.points(card, before, capture, left, previous) or 0
+                if points > best:
+                    best = points
+        return best
+
+    # ------------------------------------------------------------ flow
+    def _next_seat(self, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if self.hands[candidate]:
+                return candidate
+        return TERMINAL
+
+    def _advance(self, seat: int) -> None:
+        following = self._next_seat(seat)
+        while following == TERMINAL and self.deal_index < len(self.deals):
+            self._deal_next()
+            following = self._next_seat(seat)
+        if following == TERMINAL:
+            self._finish()
+        self.turn = following
+
+    def _deal_next(self) -> None:
+        deal = self.deals[self.deal_index]
+        self.deal_index += 1
+        for seat, cards in enumerate(deal.hands):
+            self.hands[seat].extend(cards)
+        self.floor.extend(deal.floor)
+
+    def _finish(self) -> None:
+        if self.floor:
+            if self.rules.leftover == "last" and self.last_capturer is not None:
+                self.piles[self.last_capturer].extend(self.floor)
+            else:
+                self.unclaimed = tuple(self.floor)
+            self.floor = []
+
+    # ------------------------------------------------------------ copies and JSON
+    def clone(self) -> "State":
+        """Returns an independent copy of this state."""
+        copy = object.__new__(State)
+        copy.__dict__.update(self.__dict__)
+        copy.deals = list(self.deals)
+        copy.hands = [list(h) for h in self.hands]
+        copy.floor = list(self.floor)
+        copy.piles = [list(p) for p in self.piles]
+        copy.bonuses = [list(b) for b in self.bonuses]
+        copy.plays = list(self.plays)
+        return copy
+
+    def to_json(self) -> dict:
+        """Returns the whole state as JSON data; ``Game.state_from_json`` reads it back."""
+        names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
+        return {
+            "variant": self.rules.variant, "options": self.rules.options, "players": self.players,
+            "first": self.first, "carry": list(self.carry_in), "turn": self.turn,
+            "hands": [names(h) for h in self.hands], "floor": names(self.floor),
+            "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
+            "deals": [{"hands": [names(h) for h in d.hands], "floor": names(d.floor)}
+                      for d in self.deals[self.deal_index:]],
+            "plays": [p.to_json() for p in self.plays],
+            "previous": None if self.previous[0] is None else [
+                card_name(self.previous[0])] + [names(x) for x in self.previous[1:]],
+            "last_capturer": self.last_capturer, "unclaimed": names(self.unclaimed),
+        }

@@ -1,0 +1,159 @@
+"""Runs a variant's worked examples on the engine and reports each failure at its line.
+
+Examples live beside the variant in ``NAME.examples.yaml``. A play example sets a floor,
+makes plays in turn from seat 0 and checks what the last play takes and scores; a score
+example gives each side's cards and checks the points of the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .cards import FULL_PACK, card_name, parse_card
+from .compiler import compile_rules
+from .diagnostics import Diagnostic, DiagnosticError, error
+from .documents import Document, read_document, schema_diagnostics
+from .engine import Deal, Game, IllegalMove
+from .engine.scoring import number, score_hand
+from .semantics import Merged
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the engine did for one example: shown in the rulebook, compared by the checker."""
+
+    name: str
+    choices: tuple[tuple[int, ...], ...] = ()
+    takes: tuple[int, ...] | None = None
+    basra: float = 0
+    refused: str | None = None
+    points: tuple[float, ...] = ()
+    carry: tuple[float, ...] = ()
+
+
+def examples_path(variant_path: str | Path) -> Path:
+    """Returns where a variant's examples file lives."""
+    path = Path(variant_path)
+    return path.with_name(path.stem + ".examples.yaml")
+
+
+def read_examples(variant_path: str | Path) -> Document | None:
+    """Returns the variant's examples document, or None when it has none."""
+    path = examples_path(variant_path)
+    return read_document(path) if path.is_file() else None
+
+
+def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
+    """Yields a diagnostic for every example that the engine does not bear out."""
+    problems = list(schema_diagnostics(document, "examples"))
+    if problems:
+        yield from problems
+        return
+    for index, example in enumerate(document.data["examples"]):
+        try:
+            outcome = run_example(merged, example)
+        except DiagnosticError as exc:
+            for d in exc.diagnostics:
+                yield error("B601", f"example '{example['name']}': {d.message}",
+                            document.span("examples", index), d.help)
+            continue
+        yield from _compare(example, outcome, document, index)
+
+
+def run_example(merged: Merged, example: dict) -> Outcome:
+    """Returns what the engine does in an example (raises DiagnosticError for a bad one)."""
+    chosen = dict(example.get("options", {}))
+    if "players" in example:
+        chosen["players"] = example["players"]
+    rules = compile_rules(merged, chosen)
+    if "score" in example:
+        return _run_score(rules, example)
+    return _run_plays(rules, example)
+
+
+def _cards(names) -> tuple[int, ...]:
+    return tuple(parse_card(n) for n in names)
+
+
+def _run_plays(rules, example: dict) -> Outcome:
+    plays = example.get("plays") or []
+    if not plays:
+        raise DiagnosticError([error("B601", "a play example needs 'plays'")])
+    moves = [(parse_card(p), None) if isinstance(p, str) else
+             (parse_card(p["card"]), _cards(p["capture"]) if "capture" in p else None) for p in plays]
+    hands = [[] for _ in range(rules.players)]
+    for i, (card, _) in enumerate(moves):
+        hands[i % rules.players].append(card)
+    floor = _cards(example.get("floor", []))
+    state = Game(rules).hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
+    for card, capture in moves[:-1]:
+        try:
+            move = state.resolve(card, capture)
+        except IllegalMove as exc:
+            raise DiagnosticError([error("B601", f"a play before the last is refused: {exc}")]) from None
+        state.play(move.card, move.capture)
+    card, capture = moves[-1]
+    choices = tuple(state.captures(card))
+    expect = example.get("expect", {})
+    if capture is None and len(choices) > 1 and "choices" in expect:
+        capture = choices[0]
+    try:
+        move = state.resolve(card, capture)
+    except IllegalMove as exc:
+        return Outcome(example["name"], choices, refused=str(exc))
+    play = state.play(move.card, move.capture)
+    return Outcome(example["name"], choices, play.captured, play.bonus)
+
+
+def _run_score(rules, example: dict) -> Outcome:
+    sides = example["score"]["sides"]
+    named = {c for side in sides for c in _cards(side.get("with", []))}
+    spare = [c for c in rules.deck if c not in named and not rules.card_points.get(c)]
+    piles = [[] for _ in range(rules.players)]
+    bonuses = [[] for _ in range(rules.players)]
+    for index, side in enumerate(sides):
+        seat = rules.sides[index][0]
+        cards = list(_cards(side.get("with", [])))
+        while len(cards) < side.get("cards", len(cards)) and spare:
+            cards.append(spare.pop())
+        piles[seat] = cards
+        bonuses[seat] = list(side.get("bonuses", []))
+    result = score_hand(rules, piles, bonuses, tuple(example["score"].get("carry", ())))
+    return Outcome(example["name"], points=result.points, carry=result.carry_out)
+
+
+def _compare(example: dict, outcome: Outcome, document: Document, index: int) -> Iterator[Diagnostic]:
+    expect = example.get("expect", {})
+    name = example["name"]
+    where = lambda key: document.span("examples", index, "expect", key)  # noqa: E731
+    show = lambda cards: " ".join(map(card_name, cards)) or "nothing"  # noqa: E731
+    if expect.get("legal") is False:
+        if outcome.refused is None:
+            yield error("B601", f"example '{name}': the play was allowed, but the example says it is refused",
+                        where("legal"))
+        return
+    if outcome.refused is not None and ("takes" in expect or "basra" in expect):
+        yield error("B601", f"example '{name}': the engine refuses the play: {outcome.refused}",
+                    document.span("examples", index, "plays"))
+        return
+    if "takes" in expect and sorted(outcome.takes or ()) != sorted(_cards(expect["takes"])):
+        yield error("B601", f"example '{name}': expected it to take {show(_cards(expect['takes']))}, "
+                    f"the engine takes {show(outcome.takes or ())}", where("takes"))
+    if "choices" in expect:
+        want = sorted(sorted(_cards(c)) for c in expect["choices"])
+        got = sorted(sorted(c) for c in outcome.choices)
+        if want != got:
+            yield error("B601", f"example '{name}': expected the choices "
+                        f"{' | '.join(show(c) for c in want)}, the engine offers "
+                        f"{' | '.join(show(c) for c in got)}", where("choices"))
+    if "basra" in expect and outcome.basra != expect["basra"]:
+        yield error("B601", f"example '{name}': expected a bonus of {number(expect['basra'])}, "
+                    f"the engine scores {number(outcome.basra)}", where("basra"))
+    if "points" in expect and list(outcome.points) != list(expect["points"]):
+        yield error("B601", f"example '{name}': expected points {list(map(number, expect['points']))}, "
+                    f"the engine scores {list(map(number, outcome.points))}", where("points"))
+    if "carry" in expect and list(outcome.carry) != list(expect["carry"]):
+        yield error("B601", f"example '{name}': expected {list(map(number, expect['carry']))} carried, "
+                    f"the engine carries {list(map(number, outcome.carry))}", where("carry"))

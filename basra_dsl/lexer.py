@@ -1,0 +1,46 @@
+"""A Pygments lexer for variant files, registered as ``basra`` (entry point pygments.lexers)."""
+
+from __future__ import annotations
+
+from pygments.lexer import RegexLexer, bygroups, words
+from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
+
+SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
+KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note", "about", "option",
+            "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal",
+            "direction", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
+            "first", "to", "best", "of", "decider", "drop", "when", "top")
+WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
+         "rank", "sums", "all", "largest", "one", "compulsory", "optional", "last", "nobody",
+         "carry", "each", "replay", "draw", "extend", "yes", "no")
+OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
+
+
+class BasraLexer(RegexLexer):
+    """Highlights the basra variant language."""
+
+    name = "Basra"
+    aliases = ["basra"]
+    filenames = ["*.basra"]
+    mimetypes = ["text/x-basra"]
+
+    tokens = {
+        "root": [
+            (r"\n", Whitespace),
+            (r"[ \t]+", Whitespace),
+            (r"#.*$", Comment.Single),
+            (r'"[^"\n]*"', String.Double),
+            (words(SECTIONS, suffix=r"(?=\s*:)"), Keyword.Namespace),
+            (r"([A-Za-z_][A-Za-z0-9_]*)(\s*)(:)", bygroups(Name.Label, Whitespace, Punctuation)),
+            (words(KEYWORDS, suffix=r"\b"), Keyword),
+            (words(OPERATORS, suffix=r"\b"), Operator.Word),
+            (words(WORDS, suffix=r"\b"), Keyword.Constant),
+            (r"(?:10|[2-9AJQKT])[CDHS\u2663\u2666\u2665\u2660]\b|(?:10|[2-9AJQKT])[\u2663\u2666\u2665\u2660]", Name.Constant),
+            (r"\b(?:numeral|picture|any|[AJQKT])\b", Name.Constant),
+            (r"[0-9]+(?:\.[0-9]+)?", Number),
+            (r"==|!=|<=|>=|[<>+\-*/=|]", Operator),
+            (r"[(),.:]", Punctuation),
+            (r"[A-Za-z_][A-Za-z0-9_]*", Name),
+            (r".", Text),
+        ]
+    }
