@@ -20,9 +20,10 @@ Bot = Callable[[State, random.Random], tuple[int, tuple[int, ...]]]
 
 def random_bot(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
     """Returns a uniformly random card and one of the captures the rules allow it."""
-    card = rng.choice(state.hands[state.turn])
+    hand = state.hands[state.turn]
+    card = hand[int(rng.random() * len(hand))]  # as rng.choice, but cheaper on this hot path
     options = state.captures(card)
-    return card, options[0] if len(options) == 1 else rng.choice(options)
+    return card, options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
 
 
 BOTS: dict[str, Bot] = {"random": random_bot}

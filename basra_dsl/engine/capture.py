@@ -28,9 +28,13 @@ class CaptureResolver:
         self.largest = rules.choose == "largest"
         self.sweeps: dict[int, tuple] = {}
         self.groups: dict[int, tuple] = {}
+        self.fixed_kinds: dict[int, frozenset | None] = {}  # None: some group rule has a condition
         for card in rules.deck:
             self.sweeps[card] = tuple(r for r in rules.capture_rules if r.takes == "all" and card in r.cards)
-            self.groups[card] = tuple(r for r in rules.capture_rules if r.takes != "all" and card in r.cards)
+            groups = tuple(r for r in rules.capture_rules if r.takes != "all" and card in r.cards)
+            self.groups[card] = groups
+            unconditional = all(r.condition is None for r in groups)
+            self.fixed_kinds[card] = frozenset(r.takes for r in groups) if unconditional else None
 
     def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
         """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
@@ -40,36 +44,40 @@ class CaptureResolver:
         for rule in self.sweeps[card]:
             if rule.condition is None or rule.condition(card, floor, (), (), previous):
                 return [floor]
-        kinds = {r.takes for r in self.groups[card]
-                 if r.condition is None or r.condition(card, floor, (), (), previous)}
+        kinds = self.fixed_kinds[card]
+        if kinds is None:
+            kinds = frozenset(r.takes for r in self.groups[card]
+                              if r.condition is None or r.condition(card, floor, (), (), previous))
         if not kinds:
             return []
         if self.stack:
-            top = floor[-1:]
-            return [floor] if self._group_captures(card, top, kinds) else []
+            return [floor] if self._group_captures(card, floor[-1:], kinds) else []
         return self._group_captures(card, floor, kinds)
 
-    def _group_captures(self, card: int, floor: tuple[int, ...], kinds: set[str]) -> list[tuple[int, ...]]:
-        value = self.values[card]
-        rank = card >> 2
+    def _group_captures(self, card: int, floor: tuple[int, ...], kinds) -> list[tuple[int, ...]]:
+        values = self.values
+        value = values[card]
         if "sums" in kinds and value is not None:
+            # A single card of the played value is a group of one, so sums include pairing.
+            counts = [0] * (value + 1)
+            for x in floor:
+                v = values[x]
+                if v is not None and v <= value:
+                    counts[v] += 1
+            key = tuple(counts)
+            takes = best_covers(value, key) if self.largest else single_groups(value, key)
+            if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
+                take = takes[0]  # the usual case: whole values are taken, so there is no choice
+                return [tuple(x for x in floor if (v := values[x]) is not None and v <= value and take[v])]
             by_value: dict[int, list[int]] = {}
             for x in floor:
-                v = self.values[x]
+                v = values[x]
                 if v is not None and v <= value:
                     by_value.setdefault(v, []).append(x)
-            counts = tuple(len(by_value.get(v, ())) for v in range(value + 1))
-            if self.largest:
-                takes = best_covers(value, counts)
-            else:
-                takes = single_groups(value, counts)
-            found = _expand(takes, by_value)
-            if "rank" in kinds:  # pairing also takes same-rank cards the sums cannot reach
-                extra = tuple(x for x in floor if x >> 2 == rank and self.values[x] != value)
-                if extra:
-                    found = [tuple(sorted(f + extra, key=floor.index)) for f in found] or [extra]
-            return [tuple(sorted(f, key=floor.index)) for f in found]
+            order = {x: i for i, x in enumerate(floor)}
+            return [tuple(sorted(found, key=order.__getitem__)) for found in _expand(takes, by_value)]
         if "rank" in kinds:
+            rank = card >> 2
             same = tuple(x for x in floor if x >> 2 == rank)
             if not same:
                 return []
@@ -122,6 +130,8 @@ def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Returns every way (as counts per value) to take the most cards in groups summing to value."""
     groups = _groups_by_top(value)
+    if sum(i * k for i, k in enumerate(counts)) % value == 0 and _splits_whole(value, counts, groups, {}):
+        return (counts,) if any(counts) else ()  # every card can be taken: nothing is larger
     memo: dict[tuple[int, ...], tuple[int, frozenset]] = {}
     zero = (0,) * (value + 1)
 
@@ -151,6 +161,21 @@ def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], .
 
     size, ways = solve(counts)
     return tuple(sorted(ways, reverse=True)) if size else ()
+
+
+def _splits_whole(value: int, c: tuple[int, ...], groups, failed: dict) -> bool:
+    """Returns whether all the cards counted in c split into groups summing to value."""
+    top = next((m for m in range(value, 0, -1) if c[m]), 0)
+    if top == 0:
+        return True
+    if c in failed:
+        return False
+    for g in groups[top]:  # the largest card left must belong to some group
+        if all(g[i] <= c[i] for i in range(1, top + 1)):
+            if _splits_whole(value, tuple(c[i] - g[i] for i in range(value + 1)), groups, failed):
+                return True
+    failed[c] = True
+    return False
 
 
 @lru_cache(maxsize=65536)

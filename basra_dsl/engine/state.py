@@ -8,7 +8,7 @@ the end gives the floor to the last capturer and scores the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import card_name
 from .capture import NO_PREVIOUS
@@ -37,8 +37,7 @@ class Move:
         return f"{card_name(self.card)} takes {taken}" if taken else f"{card_name(self.card)} trails"
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """A move as it happened: who played, what was taken, and the bonus it scored."""
 
     seat: int
@@ -204,7 +203,9 @@ class State:
         return TERMINAL
 
     def _advance(self, seat: int) -> None:
-        following = self._next_seat(seat)
+        following = (seat + 1) % self.players
+        if not self.hands[following]:
+            following = self._next_seat(seat)
         while following == TERMINAL and self.deal_index < len(self.deals):
             self._deal_next()
             following = self._next_seat(seat)

@@ -1,0 +1,19 @@
+"""Shared fixtures: compiled rules and games for the bundled variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from basra_dsl import Game, load_variant
+
+
+@pytest.fixture(scope="session")
+def egyptian():
+    """Returns a Game of two-player Egyptian Basra with default options."""
+    return Game(load_variant("egyptian"))
+
+
+@pytest.fixture(scope="session")
+def egyptian4():
+    """Returns a Game of four-player (partnership) Egyptian Basra."""
+    return Game(load_variant("egyptian", players=4))
