@@ -1,0 +1,67 @@
+"""A wheel built from the repository works on its own: grammar and variants travel inside
+it; an editable install finds them in the checkout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args, cwd=None):
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    done = _run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT))
+    assert done.returncode == 0, done.stderr[-2000:]
+    return next(out.glob("*.whl"))
+
+
+def _venv(path: Path) -> Path:
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(path)
+    return path / "bin" / "python"
+
+
+def test_wheel_carries_grammar_variants_and_schemas(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "basra_dsl/_bundled/grammars/basra.lark" in names
+    bundled = {Path(n).name for n in names if n.startswith("basra_dsl/_bundled/variants/")}
+    assert {p.name for p in (ROOT / "variants").iterdir()} <= bundled
+    assert "basra_dsl/schemas/record.schema.json" in names
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "basra = basra_dsl.cli:main" in text and "basra = basra_dsl.lexer:BasraLexer" in text
+
+
+def test_installed_wheel_runs_from_anywhere(wheel, tmp_path):
+    python = _venv(tmp_path / "venv")
+    done = _run(str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel))
+    assert done.returncode == 0, done.stderr
+    probe = ("import basra_dsl.resources as r, basra_dsl as b; print(r.grammar_path()); "
+             "print(sorted(r.bundled_variants())); print(b.load_variant('egyptian').title)")
+    done = _run(str(python), "-c", probe, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    grammar, variants, title = done.stdout.splitlines()
+    assert grammar.startswith(str(tmp_path / "venv")), "the grammar must come from inside the wheel"
+    assert "egyptian" in variants and title == "Egyptian Basra"
+    done = _run(str(tmp_path / "venv" / "bin" / "basra"), "simulate", "egyptian", "--hands", "20", cwd=tmp_path)
+    assert done.returncode == 0 and "Egyptian Basra" in done.stdout, done.stderr
+
+
+def test_editable_install_finds_the_checkout(tmp_path):
+    python = _venv(tmp_path / "venv")
+    done = _run(str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--quiet", "-e", str(ROOT))
+    assert done.returncode == 0, done.stderr[-2000:]
+    probe = "import basra_dsl.resources as r; print(r.grammar_path()); print(r.bundled_dir('variants'))"
+    done = _run(str(python), "-c", probe, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(ROOT / "grammars" / "basra.lark"), str(ROOT / "variants")]
