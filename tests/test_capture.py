@@ -140,3 +140,11 @@ def test_largest_set_matches_brute_force(value, floor):
     found = best_covers(value, tuple(counts))
     assert set(found) == ways
     assert all(sum(w) == best for w in found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=st.integers(2, 10), counts=st.lists(st.integers(0, 4), min_size=10, max_size=10))
+def test_leftover_search_agrees_with_group_search(value, counts):
+    from basra_dsl.engine.capture import _best_covers_by_groups, _groups_by_top
+    vector = tuple([0] + counts[:value])
+    assert best_covers(value, vector) == _best_covers_by_groups(value, vector, _groups_by_top(value))

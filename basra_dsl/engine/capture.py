@@ -126,12 +126,45 @@ def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(tuple(t) for t in table)
 
 
+MAX_LEFTOVER = 4  # past this many cards left behind, a full search over groups is cheaper
+
+
 @lru_cache(maxsize=65536)
 def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Returns every way (as counts per value) to take the most cards in groups summing to value."""
+    """Returns every way (as counts per value) to take the most cards in groups summing to value.
+
+    Tries to leave 0, 1, 2 ... cards behind, keeping those whose rest splits wholly into
+    groups; a large floor usually leaves very few. Past MAX_LEFTOVER it searches groups.
+    """
     groups = _groups_by_top(value)
-    if sum(i * k for i, k in enumerate(counts)) % value == 0 and _splits_whole(value, counts, groups, {}):
-        return (counts,) if any(counts) else ()  # every card can be taken: nothing is larger
+    cards = sum(counts)
+    total = sum(i * k for i, k in enumerate(counts))
+    failed: dict = {}
+    for leftover in range(min(cards, MAX_LEFTOVER) + 1):
+        found = [rest for rest, kept_value in _leave_out(counts, leftover, total)
+                 if kept_value % value == 0 and _splits_whole(value, rest, groups, failed)]
+        if found:
+            return tuple(sorted(found, reverse=True)) if leftover < cards else ()
+    return _best_covers_by_groups(value, counts, groups)
+
+
+def _leave_out(counts: tuple[int, ...], leftover: int, total: int):
+    """Yields (rest, value of rest) for each way to leave ``leftover`` cards out, by value."""
+    def walk(index: int, remaining: int, rest: list[int], value: int):
+        if index == 0:
+            if remaining == 0:
+                yield tuple(rest), value
+            return
+        for k in range(min(remaining, counts[index]) + 1):
+            rest[index] = counts[index] - k
+            yield from walk(index - 1, remaining - k, rest, value - k * index)
+        rest[index] = counts[index]
+
+    yield from walk(len(counts) - 1, leftover, list(counts), total)
+
+
+def _best_covers_by_groups(value: int, counts: tuple[int, ...], groups) -> tuple[tuple[int, ...], ...]:
+    """Returns the best covers by a memoised search over the groups each card can join."""
     memo: dict[tuple[int, ...], tuple[int, frozenset]] = {}
     zero = (0,) * (value + 1)
 
