@@ -127,17 +127,21 @@ def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 MAX_LEFTOVER = 4  # past this many cards left behind, a full search over groups is cheaper
+SMALL_FLOOR = 8  # up to this many candidate cards, the group search is cheapest outright
 
 
 @lru_cache(maxsize=65536)
 def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Returns every way (as counts per value) to take the most cards in groups summing to value.
 
-    Tries to leave 0, 1, 2 ... cards behind, keeping those whose rest splits wholly into
-    groups; a large floor usually leaves very few. Past MAX_LEFTOVER it searches groups.
+    A small floor is searched group by group. On a larger one, leave 0, 1, 2 ... cards
+    behind, keeping the rests that split wholly into groups (a large floor usually leaves
+    very few); past MAX_LEFTOVER cards left behind, fall back to the group search.
     """
     groups = _groups_by_top(value)
     cards = sum(counts)
+    if cards <= SMALL_FLOOR:
+        return _best_covers_by_groups(value, counts, groups)
     total = sum(i * k for i, k in enumerate(counts))
     failed: dict = {}
     for leftover in range(min(cards, MAX_LEFTOVER) + 1):

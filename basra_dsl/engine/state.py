@@ -162,12 +162,16 @@ class State:
         """Plays a move known to be legal (bots and replays that already checked it)."""
         seat = self.turn
         self.hands[seat].remove(card)
-        before = tuple(self.floor)
+        floor = self.floor
+        before = tuple(floor)
         bonus = 0
         if capture:
-            taken = set(capture)
-            self.floor = [x for x in self.floor if x not in taken]
-            left = tuple(self.floor)
+            if len(capture) == len(floor):
+                self.floor, left = [], ()
+            else:
+                taken = set(capture)
+                self.floor = [x for x in floor if x not in taken]
+                left = tuple(self.floor)
             bonus = self._bonus(card, before, capture, left)
             pile = self.piles[seat]
             pile.extend(capture)
@@ -176,8 +180,8 @@ class State:
                 self.bonuses[seat].append(bonus)
             self.last_capturer = seat
         else:
-            self.floor.append(card)
-            left = tuple(self.floor)
+            floor.append(card)
+            left = before + (card,)
         self.previous = (card, before, capture, left)
         play = Play(seat, card, capture, bonus)
         self.plays.append(play)
