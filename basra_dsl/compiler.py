@@ -12,7 +12,7 @@ from typing import Any
 from . import cards as C
 from . import expressions as X
 from . import nodes as n
-from .diagnostics import DiagnosticError, error, did_you_mean
+from .diagnostics import DiagnosticError, Span, did_you_mean, error
 from .rules import BasraRule, CaptureRule, Majority, Rules
 from .semantics import SUIT_WORDS, Merged, load, option_value
 from .unparse import expr_text
@@ -28,8 +28,13 @@ def load_variant(name_or_path: str | Path, **options: Any) -> Rules:
     return compile_rules(load(name_or_path).merged, options)
 
 
-def bind_options(merged: Merged, chosen: dict[str, Any]) -> dict[str, Any]:
-    """Returns every option's value (defaults filled in) plus ``players``, or raises."""
+def bind_options(merged: Merged, chosen: dict[str, Any], spans: dict[str, Span] | None = None) -> dict[str, Any]:
+    """Returns every option's value (defaults filled in) plus ``players``, or raises.
+
+    A refused value is reported at ``spans[name]`` when given (a record's line), else at
+    the option's declaration in the variant file.
+    """
+    spans = spans or {}
     values = merged.option_defaults()
     problems = []
     for name, value in chosen.items():
@@ -37,21 +42,24 @@ def bind_options(merged: Merged, chosen: dict[str, Any]) -> dict[str, Any]:
             continue
         option = merged.options.get(name)
         if option is None:
-            problems.append(error("B301", f"'{merged.name}' has no option '{name}'", None,
+            problems.append(error("B301", f"'{merged.name}' has no option '{name}'",
+                                  spans.get(name, merged.variant.name.span),
                                   did_you_mean(name, merged.options) or
                                   f"its options: {', '.join(merged.options) or 'none'}"))
             continue
         allowed = [option_value(c) for c in option.choices]
         value = _coerce(value, allowed)
         if value not in allowed:
-            problems.append(error("B302", f"option '{name}' cannot be {value!r}", None,
+            problems.append(error("B302", f"option '{name}' cannot be {_show(value)}",
+                                  spans.get(name, option.span),
                                   "choose one of: " + " | ".join(map(_show, allowed))))
         values[name] = value
     counts = merged.player_counts()
-    players = chosen.get("players", counts[0])
-    players = _coerce(players, list(counts))
+    players = _coerce(chosen.get("players", counts[0]), list(counts))
     if players not in counts:
-        problems.append(error("B302", f"'{merged.name}' is not played by {players} players", None,
+        clause = merged.first("setup.players")
+        problems.append(error("B302", f"'{merged.name}' is not played by {players} players",
+                              spans.get("players", clause.span if clause else merged.variant.name.span),
                               "it is played by " + " or ".join(map(str, counts))))
     if problems:
         raise DiagnosticError(problems)
@@ -72,9 +80,10 @@ def _coerce(value: Any, allowed: list[Any]) -> Any:
     return value
 
 
-def compile_rules(merged: Merged, chosen: dict[str, Any] | None = None) -> Rules:
+def compile_rules(merged: Merged, chosen: dict[str, Any] | None = None,
+                  spans: dict[str, Span] | None = None) -> Rules:
     """Returns the rules for the chosen options (defaults for the rest)."""
-    options = bind_options(merged, chosen or {})
+    options = bind_options(merged, chosen or {}, spans)
     return _Compiler(merged, options).rules()
 
 

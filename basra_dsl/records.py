@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import card_name, parse_card
 from .compiler import compile_rules
-from .diagnostics import Diagnostic, DiagnosticError, error
+from .diagnostics import DiagnosticError, error
 from .documents import Document, read_document, schema_diagnostics
 from .engine import Deal, Game, IllegalMove, Scoreboard
 from .engine.scoring import HandResult, number
@@ -74,22 +74,13 @@ def _rules(record: dict, document: Document) -> Rules:
     if find_variant_file(located) is None:
         raise DiagnosticError([error("B401", f"no variant named '{variant}'", document.span("variant"),
                                      "use a bundled name (basra variants) or a path to a .basra file")])
-    try:
-        merged = load(located).merged
-        chosen = dict(record.get("options", {}))
-        if "players" in record:
-            chosen["players"] = record["players"]
-        return compile_rules(merged, chosen)
-    except DiagnosticError as exc:
-        raise DiagnosticError([_locate(d, document) for d in exc.diagnostics]) from None
-
-
-def _locate(diagnostic: Diagnostic, document: Document) -> Diagnostic:
-    if diagnostic.span is not None:
-        return diagnostic
-    from dataclasses import replace
-    where = ("players",) if "players" in diagnostic.message and "players" in document.data else ("options",)
-    return replace(diagnostic, span=document.span(*where))
+    merged = load(located).merged
+    chosen = dict(record.get("options", {}))
+    spans = {name: document.span("options", name) for name in chosen}
+    if "players" in record:
+        chosen["players"] = record["players"]
+        spans["players"] = document.span("players")
+    return compile_rules(merged, chosen, spans)
 
 
 def _cards(names: list[str]) -> tuple[int, ...]:

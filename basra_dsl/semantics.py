@@ -88,7 +88,16 @@ def find_variant_file(name_or_path: str | Path, near: Path | None = None) -> Pat
         return path if path.is_file() else None
     if near is not None and (near / f"{text}.basra").is_file():
         return near / f"{text}.basra"
-    return bundled_variants().get(text)
+    found = bundled_variants().get(text)
+    return _relative(found) if found else None
+
+
+def _relative(path: Path) -> Path:
+    """Returns a path relative to the working folder when it lies inside it (for messages)."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def read_variant(path: Path) -> n.Variant:
@@ -207,14 +216,17 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
     for clause in variant.clauses:
         by_key.setdefault(clause.key, []).append(clause)
     for key, clauses in by_key.items():
-        named = isinstance(clauses[0], (n.CaptureRule, n.BasraRule))
-        for later in clauses[1:]:
-            if named:
+        first = clauses[0]
+        if isinstance(first, (n.CaptureRule, n.BasraRule)):
+            for later in clauses[1:]:
                 yield error("B207", f"a rule named '{later.name.text}' is already defined at line "
-                            f"{clauses[0].span.line}", later.name.span, "give each rule its own name")
-            elif clauses[0].guard is None or later.guard is None and later is not clauses[-1]:
+                            f"{first.span.line}", later.name.span, "give each rule its own name")
+            continue
+        # Alternatives of one clause are fine while every one but the last has a 'when'.
+        for earlier, later in zip(clauses, clauses[1:]):
+            if earlier.guard is None:
                 yield error("B206", f"'{key.split('.', 1)[1].replace('_', ' ')}' is already stated at line "
-                            f"{clauses[0].span.line}", later.span,
+                            f"{earlier.span.line}", later.span,
                             "state a clause once, or give each alternative a 'when' and keep the "
                             "one without 'when' last")
 
