@@ -191,7 +191,7 @@ class _Compiler:
                     what = clause.what.text
                     found.append(Majority(what, SUIT_WORDS[what],
                                           X.evaluate_constant(clause.points, self.options),
-                                          clause.tie or "nobody"))
+                                          clause.tie or "nobody", clause.void))
         return tuple(found)
 
     def card_points(self, deck) -> dict[int, float]:

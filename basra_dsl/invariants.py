@@ -15,7 +15,7 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
     """Returns a description of the first broken invariant in a random hand, or None."""
     rules = game.rules
     state = game.new_hand(rng, first)
-    dealt = sorted(c for d in state.deals for h in d.hands for c in h) + sorted(c for d in state.deals for c in d.floor)
+    dealt = [c for d in state.deals for part in (*d.hands, d.floor, *d.won) for c in part]
     if sorted(dealt) != sorted(rules.deck):
         return "the deal does not hand out the deck exactly once"
     plays = 0
@@ -33,6 +33,8 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
         missing = set(rules.deck) - set(places)
         return f"after the hand, cards are lost or doubled (missing: {' '.join(map(card_name, sorted(missing)))})"
     result = state.result()
+    if result.void:
+        return None if not any(result.points) else "a voided hand still scores points"
     card_points = sum(rules.card_points.get(c, 0) for c in rules.deck if c not in state.unclaimed)
     bonuses = sum(p.bonus for p in state.plays)
     majority = sum(result.points) - card_points - bonuses

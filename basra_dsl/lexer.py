@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pygments.lexer import RegexLexer, bygroups, words
-from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
 KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note", "about", "option",
@@ -12,7 +12,7 @@ KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note",
             "first", "to", "best", "of", "decider", "drop", "when", "top")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "compulsory", "optional", "last", "nobody",
-         "carry", "each", "replay", "draw", "extend", "yes", "no")
+         "carry", "each", "void", "dealer", "replay", "draw", "extend", "yes", "no")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
 
 
@@ -40,7 +40,9 @@ class BasraLexer(RegexLexer):
             (r"[0-9]+(?:\.[0-9]+)?", Number),
             (r"==|!=|<=|>=|[<>+\-*/=|]", Operator),
             (r"[(),.:]", Punctuation),
-            (r"[A-Za-z_][A-Za-z0-9_]*", Name),
-            (r".", Text),
+            (r"\\[ \t]*(?=\r?\n)", Punctuation),  # a line continues on the next
+            (r"\r", Whitespace),
+            (r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*", Name),
+            (r".", Error),  # nothing else belongs in a variant file
         ]
     }

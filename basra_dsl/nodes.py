@@ -156,7 +156,7 @@ class FloorKind(Clause):
 class Bar(Node):
     top_only: bool
     patterns: tuple[Pattern, ...]
-    action: str  # bury | bottom
+    action: str  # bury | bottom | dealer (the dealer wins the card)
 
 
 @dataclass(frozen=True)
@@ -238,6 +238,7 @@ class Most(Clause):
     what: Word  # cards, clubs, diamonds, hearts, spades
     points: Expr
     tie: str | None = None  # carry | nobody | each
+    void: bool = False  # a tie also wipes out every point of the hand
     section, keyword = "score", "most"
 
     @property

@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import nodes as n
 from .diagnostics import DiagnosticError, Span, SourceFile, error
 from .resources import grammar_path
-from .syntax_errors import explain
+from .syntax_errors import explain, recover, tree_problems
 
 
 @cache
@@ -30,10 +30,14 @@ def parse(text: str, path: str = "<string>") -> n.Variant:
     problem = _unreadable(text, path)
     if problem:
         raise DiagnosticError([problem])
+    source = text.removeprefix("\ufeff") + "\n"
     try:
-        tree = _lark().parse(text.removeprefix("\ufeff") + "\n")
+        tree = _lark().parse(source)
     except UnexpectedInput as exc:
-        raise DiagnosticError([syntax_diagnostic(exc, text, path)]) from None
+        raise DiagnosticError(recover(exc, source, path, _lark(), syntax_diagnostic)) from None
+    problems = tree_problems(tree, path)  # too deep or too large for the stages after this
+    if problems:
+        raise DiagnosticError(problems)
     return ToAst(path).transform(tree)
 
 
@@ -244,7 +248,9 @@ class ToAst(Transformer):
 
     def most(self, meta, children):
         tie = str(children[2]) if len(children) > 2 else None
-        return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie)
+        void = len(children) > 3 and str(children[3]) == "void"
+        return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie,
+                      void=void)
 
     def points(self, meta, children):
         return n.Points(span=self._s(meta), entries=tuple(children))

@@ -136,6 +136,7 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
             continue
         places = [("floor", i, c) for i, c in enumerate(deal.get("floor", []))]
         places += [("hands", (s, i), c) for s, h in enumerate(deal["hands"]) for i, c in enumerate(h)]
+        places += [("won", (s, i), c) for s, w in enumerate(deal.get("won", [])) for i, c in enumerate(w)]
         for field, position, name in places:
             card = parse_card(name)
             where = ("hands", index, "deals", d_index, field) + (position if isinstance(position, tuple) else (position,))
@@ -147,7 +148,8 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
                                       f"it was dealt first at line {document.span(*seen[card]).line}"))
             else:
                 seen[card] = where
-        deals.append(Deal(tuple(_cards(h) for h in deal["hands"]), _cards(deal.get("floor", []))))
+        deals.append(Deal(tuple(_cards(h) for h in deal["hands"]), _cards(deal.get("floor", [])),
+                          tuple(_cards(w) for w in deal.get("won", []))))
     if problems:
         raise DiagnosticError(problems)
     return deals

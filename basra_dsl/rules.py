@@ -42,6 +42,7 @@ class Majority:
     suit: int | None
     points: float
     tie: str  # carry | nobody | each
+    void: bool = False  # a tie wipes out every point of the hand (the carry still passes on)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class Rules:
     start_floor: int
     bar_cards: frozenset[int]
     bar_top_only: bool
-    bar_action: str  # bury | bottom
+    bar_action: str  # bury | bottom | dealer
     redeal_floor: int
     deal_mode: str  # batches | singly
     direction: str
@@ -107,7 +108,7 @@ class Rules:
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},
             "end": {"leftover": self.leftover},
-            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie}
+            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void}
                                      for m in self.majorities],
                       "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},
                       "total": self.total_claim},

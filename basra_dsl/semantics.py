@@ -173,6 +173,11 @@ def merge(chain: tuple[n.Variant, ...]) -> tuple[Merged, list[Diagnostic]]:
         for key, alternatives in own.items():
             clauses[key] = tuple(alternatives)
             origin[key] = name
+    # An inherited option that no clause left after overriding and dropping reads has
+    # nothing to choose any more: the child does not offer it.
+    own_options = {o.name.text for o in chain[0].options}
+    used = _names_used(Merged(chain[0], chain, options, clauses))
+    options = {k: o for k, o in options.items() if k in own_options or k in used}
     return Merged(chain[0], chain, options, clauses, origin, dropped), problems
 
 

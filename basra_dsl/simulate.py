@@ -63,7 +63,9 @@ def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot
     if keep_record:
         record = {"first": first,
                   "deals": [{"floor": [card_name(c) for c in d.floor],
-                             "hands": [[card_name(c) for c in h] for h in d.hands]} for d in deals],
+                             "hands": [[card_name(c) for c in h] for h in d.hands]}
+                            | ({"won": [[card_name(c) for c in w] for w in d.won]} if d.won else {})
+                            for d in deals],
                   "plays": [{"card": card_name(p.card), "capture": [card_name(c) for c in p.captured]}
                             for p in state.plays]}
     return state.result(), record

@@ -2,7 +2,7 @@
 
 A hand is a list of ``Deal``: the cards each seat receives and the cards turned up on the
 floor with it. The first deal carries the starting floor, after barred cards have been
-buried in the pack (or put at its bottom) and replaced.
+buried in the pack (or put at its bottom, or won by the dealer) and replaced.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ..rules import Rules
 class Deal:
     hands: tuple[tuple[int, ...], ...]  # by seat
     floor: tuple[int, ...] = ()  # for a stack, bottom to top
+    won: tuple[tuple[int, ...], ...] = ()  # by seat: cards won straight from the deal (barred to the dealer)
 
 
 def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
@@ -33,8 +34,10 @@ def deal_hand(rules: Rules, pack: list[int], first: int, rng: random.Random) -> 
     while pack:
         hands = _deal_round(rules, pack, seats)
         count = rules.start_floor if not deals else rules.redeal_floor
-        floor = _start_floor(rules, pack, count, rng) if not deals else _take(pack, count)
-        deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor)))
+        won: list[list[int]] = [[] for _ in seats]
+        floor = _start_floor(rules, pack, count, rng, won[seats[-1]]) if not deals else _take(pack, count)
+        deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor),
+                          tuple(tuple(w) for w in won) if any(won) else ()))
         if not any(hands) and not floor:
             break
     return deals
@@ -61,7 +64,8 @@ def _deal_round(rules: Rules, pack: list[int], seats: list[int]) -> list[list[in
     return hands
 
 
-def _start_floor(rules: Rules, pack: list[int], count: int, rng: random.Random) -> list[int]:
+def _start_floor(rules: Rules, pack: list[int], count: int, rng: random.Random,
+                 dealer_pile: list[int]) -> list[int]:
     floor = _take(pack, count)
     if not rules.bar_cards:
         return floor
@@ -72,9 +76,13 @@ def _start_floor(rules: Rules, pack: list[int], count: int, rng: random.Random) 
         if not barred or not pack:
             break
         for i in barred:
+            if not pack:
+                break
             card = floor[i]
             if rules.bar_action == "bottom":
                 pack.append(card)
+            elif rules.bar_action == "dealer":
+                dealer_pile.append(card)  # the dealer (who is dealt last) wins it
             else:
                 pack.insert(rng.randrange(1, len(pack) + 1), card)
             floor[i] = pack.pop(0)

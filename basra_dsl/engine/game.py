@@ -38,7 +38,8 @@ class Game:
         cards = lambda names: [parse_card(n) for n in names]  # noqa: E731
         state = State(self, [Deal(tuple(() for _ in range(self.rules.players)))], data["first"],
                       tuple(data["carry"]))
-        state.deals = [Deal(tuple(tuple(cards(h)) for h in d["hands"]), tuple(cards(d["floor"])))
+        state.deals = [Deal(tuple(tuple(cards(h)) for h in d["hands"]), tuple(cards(d["floor"])),
+                            tuple(tuple(cards(w)) for w in d.get("won", ())))
                        for d in data["deals"]]
         state.deal_index = 0
         state.hands = [cards(h) for h in data["hands"]]

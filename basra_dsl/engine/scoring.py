@@ -29,6 +29,7 @@ class HandResult:
     sides: tuple[SideResult, ...]
     carry_out: tuple[float, ...]  # majority points held over to the next hand, per majority
     unclaimed: tuple[int, ...]  # floor cards nobody took
+    void: bool = False  # a tie in a voiding majority: the hand scores nothing
 
     @property
     def points(self) -> tuple[float, ...]:
@@ -46,6 +47,7 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
     side_cards = [[c for seat in seats for c in piles[seat]] for seats in rules.sides]
     majority = [0.0] * len(rules.sides)
     carry_out = []
+    void = False
     for index, item in enumerate(rules.majorities):
         carried = carry_in[index] if index < len(carry_in) else 0.0
         counts = [sum(1 for c in cards if item.suit is None or c & 3 == item.suit) for cards in side_cards]
@@ -56,7 +58,9 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
             carry_out.append(0.0)
         elif item.tie == "carry":
             carry_out.append(carried + item.points)
+            void = void or item.void
         else:
+            void = void or item.void
             if item.tie == "each":
                 for i in leaders:
                     majority[i] += item.points + carried
@@ -67,6 +71,9 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
         bonus = [b for seat in seats for b in bonuses[seat]]
         card_points = sum(rules.card_points.get(c, 0) for c in cards)
         points = card_points + majority[index] + sum(bonus)
+        if void:
+            card_points = majority[index] = points = 0
+            bonus = []
         sides.append(SideResult(tuple(seats), len(cards), len(bonus), sum(bonus), card_points,
                                 majority[index], points))
-    return HandResult(tuple(sides), tuple(carry_out), tuple(unclaimed))
+    return HandResult(tuple(sides), tuple(carry_out), tuple(unclaimed), void)

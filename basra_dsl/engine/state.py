@@ -222,6 +222,8 @@ class State:
         self.deal_index += 1
         for seat, cards in enumerate(deal.hands):
             self.hands[seat].extend(cards)
+        for seat, cards in enumerate(deal.won):
+            self.piles[seat].extend(cards)
         self.floor.extend(deal.floor)
 
     def _finish(self) -> None:
@@ -254,6 +256,7 @@ class State:
             "hands": [names(h) for h in self.hands], "floor": names(self.floor),
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
             "deals": [{"hands": [names(h) for h in d.hands], "floor": names(d.floor)}
+                      | ({"won": [names(w) for w in d.won]} if d.won else {})
                       for d in self.deals[self.deal_index:]],
             "plays": [p.to_json() for p in self.plays],
             "previous": None if self.previous[0] is None else [
