@@ -1,0 +1,449 @@
+"""Turns variant-language patterns and expressions into plain English (Markdown).
+
+Every function here is total: whatever a checked expression holds, it returns some
+readable text. Common shapes get natural phrasing (``played is 7D and floor only numeral
+and floor.sum <= 10`` reads "the seven of diamonds takes a floor of numerals only, adding
+up to 10 or less"); anything else falls back to a word-for-word reading that still says
+everything the expression says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import cards as C
+from .. import nodes as n
+from ..expressions import PLAY_NAMES
+from ..unparse import number_text
+
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
+              "\u2663": "clubs", "\u2666": "diamonds", "\u2665": "hearts", "\u2660": "spades"}
+
+
+# ------------------------------------------------------------------ small helpers
+
+def join(items: list[str], conj: str = "and") -> str:
+    """Returns ``a, b and c``."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def plural(word: str) -> str:
+    if word.endswith("x") or word.endswith("s"):
+        return word + "es"
+    return word + "s"
+
+
+def count_of(count: int, noun: str) -> str:
+    return f"{count} {noun if count == 1 else plural(noun)}"
+
+
+def option_link(name: str, ctx: "Context | None" = None) -> str:
+    page = ctx.page if ctx is not None else ""
+    return f"[*{name}*]({page}#option-{name})"
+
+
+# ------------------------------------------------------------------ cards and patterns
+
+def rank_name(rank: int) -> str:
+    return C.RANK_NAMES[rank]
+
+
+def word_phrase(word: str, form: str = "a") -> str:
+    """Returns a pattern word in English; ``form`` is "a" (a jack), "pl" (jacks) or "bare" (jack)."""
+    if word == "any":
+        return {"a": "any card", "pl": "cards of any rank", "bare": "card"}[form]
+    if word == "numeral":
+        return {"a": "a numeral", "pl": "numerals", "bare": "numeral"}[form]
+    if word == "picture":
+        return {"a": "a picture card", "pl": "picture cards", "bare": "picture card"}[form]
+    rank = C.parse_rank(word)
+    if rank is not None:
+        name = rank_name(rank)
+        return {"a": article(name), "pl": plural(name), "bare": name}[form]
+    card = C.parse_card(word)
+    if card is not None:
+        name = f"{rank_name(C.rank(card))} of {C.SUIT_NAMES[C.suit(card)]}"
+        return name if form == "bare" else f"the {name}"
+    return f"`{word}`"
+
+
+def pattern_phrase(pattern: n.Pattern, form: str = "a", conj: str = "or") -> str:
+    """Returns a card pattern in English, such as "any card but a jack"."""
+    words = [w.text for w in pattern.include]
+    exclude = [w.text for w in pattern.exclude]
+    if exclude:
+        left = join([word_phrase(w, "a" if form == "a" else form) for w in exclude], "or")
+        if words == ["any"]:
+            return {"a": f"any card but {left}", "pl": f"cards other than {join([word_phrase(w, 'pl') for w in exclude], 'or')}",
+                    "bare": f"card other than {left}"}[form]
+        base = join([word_phrase(w, form) for w in words], conj)
+        other = join([word_phrase(w, "pl" if form == "pl" else "a") for w in exclude], "or")
+        return f"{base} other than {other}"
+    return join([word_phrase(w, form) for w in words], conj)
+
+
+def card_text(card: int) -> str:
+    """Returns a card's English name, such as "the seven of diamonds"."""
+    return f"the {rank_name(C.rank(card))} of {C.SUIT_NAMES[C.suit(card)]}"
+
+
+# ------------------------------------------------------------------ numbers and nouns
+
+PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "the cards taken",
+              "left": "the cards left on the floor", "previous": "the previous play",
+              "cleared": "clearing the floor", "trailed": "trailing"}
+PREVIOUS_NOUNS = {"played": "the card played just before", "floor": "the floor before the previous play",
+                  "captured": "the cards the previous play took", "left": "the floor the previous play left"}
+
+
+@dataclass
+class Context:
+    """What the reader knows: option names (linked) and the option defaults (shown)."""
+
+    options: dict = field(default_factory=dict)  # name -> default value
+    page: str = ""  # the page the options are described on ("" for this page)
+
+    def is_option(self, name: str) -> bool:
+        return name in self.options
+
+
+def uses_play(expr: n.Node) -> bool:
+    """Returns whether an expression mentions the play (rather than options only)."""
+    found = False
+
+    def visit(node):
+        nonlocal found
+        if isinstance(node, n.Name) and node.id in PLAY_NAMES:
+            found = True
+        if isinstance(node, tuple):
+            for item in node:
+                visit(item)
+        elif isinstance(node, n.Node):
+            for value in vars(node).values():
+                visit(value)
+
+    visit(expr)
+    return found
+
+
+def noun(expr: n.Expr, ctx: Context) -> str:
+    """Returns a noun phrase for a value: a number, a card, a set of cards."""
+    match expr:
+        case n.Number(value=v):
+            return number_text(v)
+        case n.Bool(value=v):
+            return "yes" if v else "no"
+        case n.Name(id="players"):
+            return "the number of players"
+        case n.Name(id=name) if name in PLAY_NOUNS:
+            return PLAY_NOUNS[name]
+        case n.Name(id=name) if ctx.is_option(name):
+            return f"the {option_link(name, ctx)} option"
+        case n.Name(id=name):
+            return f"*{name}*"
+        case n.Attribute(obj=n.Name(id="previous"), attr=attr) if attr in PREVIOUS_NOUNS:
+            return PREVIOUS_NOUNS[attr]
+        case n.Attribute(obj=obj, attr="count"):
+            if isinstance(obj, n.Name) and obj.id == "floor":
+                return "the number of cards on the floor"
+            return f"the number of cards in {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr="sum"):
+            return f"the total value of {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr="lone"):
+            return f"the single card of {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr="top"):
+            return f"the top card of {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr="value"):
+            return f"the value of {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr="rank"):
+            return f"the rank of {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr=attr):
+            return f"the {attr.replace('_', ' ')} of {noun(obj, ctx)}"
+        case n.Call(func="value", args=(card,), keywords=keywords):
+            text = f"the value of {noun(card, ctx)}"
+            if keywords:
+                groups: dict[str, list[str]] = {}
+                for k in keywords:
+                    rank = C.parse_rank(k.name)
+                    who = article(rank_name(rank)) if rank is not None else k.name
+                    groups.setdefault(noun(k.value, ctx), []).append(who)
+                parts = [f"{join(who)} as {value}" + (" each" if len(who) > 1 else "")
+                         for value, who in groups.items()]
+                text += f" (counting {join(parts)})"
+            return text
+        case n.Call(func=func, args=args):
+            return f"{func}({', '.join(noun(a, ctx) for a in args)})"
+        case n.Negate(operand=operand):
+            return f"minus {noun(operand, ctx)}"
+        case n.Binary(op="*", left=n.Number(value=2), right=right):
+            return f"twice {noun(right, ctx)}"
+        case n.Binary(op="*", left=left, right=n.Number(value=2)):
+            return f"twice {noun(left, ctx)}"
+        case n.Binary(op=op, left=left, right=right):
+            word = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}[op]
+            return f"{noun(left, ctx)} {word} {noun(right, ctx)}"
+    return say(expr, ctx)
+
+
+def amount(expr: n.Expr, ctx: Context, unit: str = "") -> str:
+    """Returns a quantity: ``10 points``, or an expression with its default value."""
+    if isinstance(expr, n.Number):
+        value = number_text(expr.value)
+        return f"{value} {unit if expr.value == 1 else plural(unit)}".strip() if unit else value
+    if isinstance(expr, n.Name) and ctx.is_option(expr.id) and isinstance(ctx.options[expr.id], (int, float)) \
+            and not isinstance(ctx.options[expr.id], bool):
+        value = ctx.options[expr.id]
+        shown = f"{number_text(value)} {unit if value == 1 else plural(unit)}".strip() if unit else number_text(value)
+        return f"{shown} (set by the {option_link(expr.id, ctx)} option)"
+    text = noun(expr, ctx)
+    if unit:
+        text = f"{plural(unit)} equal to {text}" if uses_play(expr) else f"{text} in {plural(unit)}"
+    return text
+
+
+# ------------------------------------------------------------------ comparisons
+
+_NUM_OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+            ">": "is more than", ">=": "is at least"}
+
+
+def bound(op: str, rhs: str, more: str = "more", less: str = "less") -> str:
+    """Returns ``10 or less``-style wording for a comparison with its right-hand side."""
+    return {"==": f"exactly {rhs}", "!=": f"anything but {rhs}", "<": f"{less} than {rhs}",
+            "<=": f"{rhs} or {less}", ">": f"{more} than {rhs}", ">=": f"{rhs} or {more}"}[op]
+
+
+def _count_phrase(op: str, rhs: n.Expr, ctx: Context) -> str:
+    if isinstance(rhs, n.Number) and op == "==":
+        return "a single card" if rhs.value == 1 else f"exactly {number_text(rhs.value)} cards"
+    return f"{bound(op, noun(rhs, ctx), 'more', 'fewer')} cards"
+
+
+def compare(expr: n.Compare, ctx: Context) -> str:
+    op, left, right = expr.op, expr.left, expr.right
+    if isinstance(left, n.Name) and left.id == "players" and isinstance(right, n.Number):
+        count = number_text(right.value)
+        return {"==": f"there are {count} players", "!=": f"there are not exactly {count} players",
+                "<": f"there are fewer than {count} players", "<=": f"there are at most {count} players",
+                ">": f"there are more than {count} players", ">=": f"there are at least {count} players"}[op]
+    if isinstance(left, n.Name) and ctx.is_option(left.id) and isinstance(right, n.Name) and not ctx.is_option(right.id) \
+            and right.id not in PLAY_NAMES and op in ("==", "!="):
+        return f"the {option_link(left.id, ctx)} option {'is' if op == '==' else 'is not'} *{right.id}*"
+    if isinstance(left, n.Attribute) and left.attr == "count":
+        counted = _count_phrase(op, right, ctx)
+        if isinstance(left.obj, n.Name) and left.obj.id == "captured":
+            return f"the play takes {counted}"
+        if isinstance(left.obj, n.Name) and left.obj.id == "left":
+            return f"the play leaves {counted} on the floor"
+        return f"{noun(left.obj, ctx)} holds {counted}"
+    if isinstance(left, n.Attribute) and left.attr == "sum":
+        return f"{noun(left.obj, ctx)} adds up to {bound(op, noun(right, ctx))}"
+    if isinstance(left, n.Attribute) and left.attr == "rank" and op in ("==", "!="):
+        same = "the same rank as" if op == "==" else "a different rank from"
+        other = right.obj if isinstance(right, n.Attribute) and right.attr == "rank" else right
+        return f"{noun(left.obj, ctx)} has {same} {noun(other, ctx)}"
+    return f"{noun(left, ctx)} {_NUM_OPS[op]} {noun(right, ctx)}"
+
+
+# ------------------------------------------------------------------ conditions
+
+def say(expr: n.Expr, ctx: Context) -> str:
+    """Returns a yes/no expression as an English clause (no capital, no full stop)."""
+    match expr:
+        case n.Bool(value=v):
+            return "always" if v else "never"
+        case n.Name(id="cleared"):
+            return "the play clears the floor"
+        case n.Name(id="trailed"):
+            return "the card is trailed"
+        case n.Name(id=name) if ctx.is_option(name):
+            return f"the {option_link(name, ctx)} option is on"
+        case n.Name(id=name):
+            return f"*{name}* holds"
+        case n.Attribute(obj=n.Name(id="previous"), attr="trailed"):
+            return "the previous play was a trail"
+        case n.Attribute(obj=n.Name(id="previous"), attr="cleared"):
+            return "the previous play cleared the floor"
+        case n.Attribute(obj=obj, attr="empty"):
+            return f"{noun(obj, ctx)} is empty"
+        case n.Compare():
+            return compare(expr, ctx)
+        case n.Test(op="is", subject=n.Attribute(obj=obj, attr="lone"), pattern=p):
+            return f"{noun(obj, ctx)} is a lone {pattern_phrase(p, 'bare')}"
+        case n.Test(op="is not", subject=n.Attribute(obj=obj, attr="lone"), pattern=p):
+            return f"{noun(obj, ctx)} is not a lone {pattern_phrase(p, 'bare')}"
+        case n.Test(op="is", subject=subject, pattern=p):
+            return f"{noun(subject, ctx)} is {pattern_phrase(p)}"
+        case n.Test(op="is not", subject=subject, pattern=p):
+            return f"{noun(subject, ctx)} is not {pattern_phrase(p)}"
+        case n.Test(op="has", subject=subject, pattern=p):
+            return f"{holds(subject, ctx)} {pattern_phrase(p)}"
+        case n.Test(op="only", subject=subject, pattern=p):
+            return f"{holds(subject, ctx, True)} {pattern_phrase(p, 'pl')}"
+        case n.Call(func="splits", args=(cards, least, most)):
+            return f"{noun(cards, ctx)} {_splits(least, most, ctx)}"
+        case n.Not(operand=n.Name(id="cleared")):
+            return "the play does not clear the floor"
+        case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
+            return f"the {option_link(name, ctx)} option is off"
+        case n.Not(operand=n.BoolOp(op="and") as inner):
+            return f"it is not the case that both {say(inner, ctx)}"
+        case n.Not(operand=operand):
+            return f"it is not the case that {say(operand, ctx)}"
+        case n.BoolOp(op="and"):
+            return join([say(c, ctx) for c in conjuncts(expr)])
+        case n.BoolOp(op="or"):
+            return either([say(d, ctx) for d in disjuncts(expr)])
+    return noun(expr, ctx)
+
+
+def either(parts: list[str]) -> str:
+    """Returns ``either a, or b, or c`` (commas keep an ``and`` inside a part unambiguous)."""
+    if len(parts) == 2 and not any(" and " in p for p in parts):
+        return f"either {parts[0]} or {parts[1]}"
+    return "either " + ", or ".join(parts)
+
+
+def _plural_subject(expr: n.Expr) -> bool:
+    return isinstance(expr, n.Name) and expr.id in ("captured", "left") or \
+        isinstance(expr, n.Attribute) and expr.attr in ("captured", "left")
+
+
+def holds(expr: n.Expr, ctx: Context, only: bool = False) -> str:
+    """Returns "the floor holds" / "the cards taken include" (``only``: "holds only" / "are all")."""
+    if _plural_subject(expr):
+        return f"{noun(expr, ctx)} {'are all' if only else 'include'}"
+    return f"{noun(expr, ctx)} {'holds only' if only else 'holds'}"
+
+
+def _splits(least: n.Expr, most: n.Expr, ctx: Context) -> str:
+    if isinstance(least, n.Number) and least.value <= 1:
+        return f"splits into groups with the same total, each adding up to {noun(most, ctx)} or less"
+    return (f"splits into {noun(least, ctx)} or more groups with the same total, "
+            f"each adding up to {noun(most, ctx)} or less")
+
+
+def conjuncts(expr: n.Expr) -> list[n.Expr]:
+    if isinstance(expr, n.BoolOp) and expr.op == "and":
+        return conjuncts(expr.left) + conjuncts(expr.right)
+    return [expr]
+
+
+def disjuncts(expr: n.Expr) -> list[n.Expr]:
+    if isinstance(expr, n.BoolOp) and expr.op == "or":
+        return disjuncts(expr.left) + disjuncts(expr.right)
+    return [expr]
+
+
+# ------------------------------------------------------------------ plays (basra and capture rules)
+
+def _is_floor(expr: n.Expr) -> bool:
+    return isinstance(expr, n.Name) and expr.id == "floor"
+
+
+def floor_fragment(expr: n.Expr, ctx: Context) -> tuple[str, str] | None:
+    """Returns (adjectival, verbal) wording for a condition on the floor, or None."""
+    match expr:
+        case n.Test(op="only", subject=s, pattern=p) if _is_floor(s):
+            return f"of {pattern_phrase(p, 'pl')} only", f"holds only {pattern_phrase(p, 'pl')}"
+        case n.Test(op="has", subject=s, pattern=p) if _is_floor(s):
+            return f"holding {pattern_phrase(p)}", f"holds {pattern_phrase(p)}"
+        case n.Compare(op=op, left=n.Attribute(obj=s, attr="sum"), right=r) if _is_floor(s):
+            text = bound(op, noun(r, ctx))
+            return f"adding up to {text}", f"adds up to {text}"
+        case n.Compare(op=op, left=n.Attribute(obj=s, attr="count"), right=r) if _is_floor(s):
+            text = _count_phrase(op, r, ctx)
+            return f"of {text}", f"holds {text}"
+        case n.Call(func="splits", args=(s, least, most)) if _is_floor(s):
+            text = _splits(least, most, ctx)
+            return f"that {text}", text
+        case n.Test(op="is", subject=n.Attribute(obj=s, attr="lone"), pattern=p) if _is_floor(s):
+            return f"LONE:{pattern_phrase(p, 'bare')}", f"is a lone {pattern_phrase(p, 'bare')}"
+        case n.Attribute(obj=s, attr="empty") if _is_floor(s):
+            return "EMPTY", "is empty"
+        case n.BoolOp(op="and"):
+            parts = [floor_fragment(c, ctx) for c in conjuncts(expr)]
+            if all(parts):
+                verbal = join([v for _, v in parts])
+                return f"that {verbal}", verbal
+        case n.BoolOp(op="or"):
+            parts = [floor_fragment(d, ctx) for d in disjuncts(expr)]
+            if all(parts):
+                verbal = either([v for _, v in parts])
+                return f"that {verbal}", verbal
+    return None
+
+
+def _played_test(expr: n.Expr) -> bool:
+    return isinstance(expr, n.Test) and expr.op in ("is", "is not") and \
+        isinstance(expr.subject, n.Name) and expr.subject.id == "played"
+
+
+def describe_play(guard: n.Expr | None, ctx: Context, sweepers: frozenset[str] = frozenset(),
+                  subject: str | None = None) -> tuple[str, list[str]]:
+    """Returns (sentence, option conditions) describing when a play counts.
+
+    ``sweepers`` are pattern texts of cards that always take the whole floor; for those
+    the sentence says "takes a floor ..." rather than "captures from a floor ...".
+    """
+    parts = conjuncts(guard) if guard is not None else []
+    options = [say(c, ctx) for c in parts if not uses_play(c)]
+    parts = [c for c in parts if uses_play(c)]
+    who = subject
+    sweeping = False
+    rest: list[n.Expr] = []
+    floors: list[tuple[str, str]] = []
+    cleared = False
+    for part in parts:
+        if who is None and _played_test(part):
+            if part.op == "is":
+                who = pattern_phrase(part.pattern)
+                sweeping = all(w.text in sweepers for w in part.pattern.include) and not part.pattern.exclude
+            else:
+                who = f"a card other than {pattern_phrase(part.pattern)}"
+            continue
+        if isinstance(part, n.Name) and part.id == "cleared":
+            cleared = True
+            continue
+        fragment = floor_fragment(part, ctx)
+        if fragment is not None:
+            floors.append(fragment)
+            continue
+        rest.append(part)
+    who = who or "a capture"
+    lone = [f[0][5:] for f in floors if f[0].startswith("LONE:")]
+    empty = any(f[0] == "EMPTY" for f in floors)
+    others = [f[0] for f in floors if not f[0].startswith("LONE:") and f[0] != "EMPTY"]
+    if lone:
+        floor = f"a lone {join(lone)}" + (f" {join(others)}" if others else "")
+    elif empty:
+        floor = "an empty floor"
+    elif others:
+        floor = "a floor " + ", ".join(others)
+    else:
+        floor = ""
+    verb = "takes" if who != "a capture" else "is made from"
+    if floor and not sweeping and not lone and who != "a capture":
+        verb = "captures from"
+    if floor and cleared:
+        text = f"{who} {verb} {floor}, clearing the floor"
+    elif floor:
+        text = f"{who} {verb} {floor}"
+    elif cleared:
+        text = f"{who} clears the floor" if who != "a capture" else "a capture clears the floor"
+    else:
+        text = f"{who} makes a capture" if who != "a capture" else "any capture is made"
+    if rest:
+        text += ", provided that " + join([say(r, ctx) for r in rest])
+    return text, options

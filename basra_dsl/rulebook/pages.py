@@ -1,0 +1,115 @@
+"""The generated pages besides the variant pages: comparison matrix, CLI reference, schemas."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from .. import nodes as n
+from ..compiler import compile_rules
+from ..resources import bundled_variants
+from ..semantics import Merged
+from ..unparse import number_text
+from .english import join, pattern_phrase
+from .page import anchor, load_merged
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
+
+
+def _link(name: str, key: str, text: str, merged: Merged) -> str:
+    if key not in merged.clauses:
+        return text
+    return f"[{text}](rules/{name}.md#{anchor(key)})"
+
+
+def render_comparison(names: list[str] | None = None) -> str:
+    """Returns the comparison matrix of the bundled variants (every cell links to its rule)."""
+    names = names if names is not None else list(bundled_variants())
+    rows = ["| Variant | Players | Cards dealt | Sweepers | Basra rules | Majorities (points, tie) | Target |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    for name in names:
+        merged = load_merged(name)
+        rules = compile_rules(merged)
+        title = merged.variant.title or name
+        counts = merged.player_counts()
+        players = _link(name, "setup.players", " or ".join(map(str, counts)), merged)
+        partnered = [c for c in counts if any(len(s) > 1 for s in compile_rules(merged, {"players": c}).sides)]
+        if partnered:
+            players += " (" + _link(name, "setup.partners", "partners with " + " or ".join(map(str, partnered)), merged) + ")"
+        dealt = _link(name, "setup.hand", f"{rules.hand_size} each", merged)
+        if rules.start_floor:
+            dealt += ", " + _link(name, "setup.start_floor", f"{rules.start_floor} to the floor", merged)
+        if rules.redeal_floor:
+            dealt += ", " + _link(name, "setup.redeal_floor", f"{rules.redeal_floor} more each deal", merged)
+        if rules.floor_kind == "stack":
+            dealt += " (" + _link(name, "setup.floor", "a stack", merged) + ")"
+        sweepers = [_link(name, f"capture.{c.name.text}", pattern_phrase(c.pattern) + (" (with a condition)" if c.guard else ""), merged)
+                    for c in merged.rules("capture") if isinstance(c, n.CaptureRule) and c.takes == "all"]
+        basras = []
+        for c in merged.rules("basra"):
+            if isinstance(c, n.BasraRule):
+                points = number_text(c.points.value) if isinstance(c.points, n.Number) else "varies"
+                basras.append(_link(name, f"basra.{c.name.text}", f"{c.name.text.replace('_', ' ')} {points}", merged))
+        majorities = []
+        for m in rules.majorities:
+            tie = {"carry": "carried", "each": "each tied side", "nobody": "nobody"}.get(m.tie, m.tie)
+            majorities.append(_link(name, f"score.most_{m.what}", f"most {m.what} {number_text(m.points)} ({tie})", merged))
+        target = _link(name, "game.target", number_text(rules.target), merged)
+        rows.append(f"| [{title}](rules/{name}.md) | {players} | {dealt} | {join(sweepers) or '—'} | "
+                    f"{', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | {target} |")
+    return ("---\ntitle: Comparison of the variants\n---\n\n# Comparison of the variants\n\n"
+            "Every bundled variant side by side, with its default options. Each cell links to the rule "
+            "it comes from on the variant's page.\n\n" + "\n".join(rows) + "\n")
+
+
+def render_cli_reference(main: click.Command | None = None) -> str:
+    """Returns the CLI reference, made from the commands' own ``--help``."""
+    if main is None:
+        from ..cli import main as found
+        main = found
+    text = ("---\ntitle: Command-line reference\n---\n\n# Command-line reference\n\n"
+            "This page is generated from the `--help` of each command when the site is built. "
+            "Exit codes: 0 ok, 1 findings or refused input, 2 usage or internal error.\n\n")
+    root = click.Context(main, info_name="basra", terminal_width=100, max_content_width=100)
+    text += _help_section(main, root, 2)
+    return text
+
+
+def _help_section(command: click.Command, ctx: click.Context, level: int) -> str:
+    name = ctx.command_path
+    text = f"{'#' * level} `{name}` {{#{name.replace(' ', '-')}}}\n\n```text\n{command.get_help(ctx).rstrip()}\n```\n\n"
+    if isinstance(command, click.Group):
+        for sub_name in command.list_commands(ctx):
+            sub = command.get_command(ctx, sub_name)
+            if sub is None or getattr(sub, "hidden", False):
+                continue
+            sub_ctx = click.Context(sub, info_name=sub_name, parent=ctx, terminal_width=100, max_content_width=100)
+            text += _help_section(sub, sub_ctx, min(level + 1, 4))
+    return text
+
+
+def schema_files() -> dict[str, str]:
+    """Returns the shipped JSON Schemas by file name, as published under ``schemas/``."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(SCHEMA_DIR.glob("*.schema.json"))}
+
+
+def render_schemas() -> str:
+    """Returns the page that lists the published JSON Schemas with their ``$id``."""
+    text = ("---\ntitle: JSON Schemas\n---\n\n# JSON Schemas\n\n"
+            "The toolkit ships these schemas inside the package (`basra_dsl/schemas/`) and checks its "
+            "inputs against them; the site publishes the same files, copied at build time. Point an "
+            "editor at one with a `$schema` line (YAML: `# yaml-language-server: $schema=...`).\n\n"
+            "| Schema | `$id` | What it describes |\n| --- | --- | --- |\n")
+    details = ""
+    for file_name, source in schema_files().items():
+        data = json.loads(source)
+        title = data.get("title", file_name)
+        text += f"| [{title}](schemas/{file_name}) | `{data.get('$id', '')}` | {data.get('description', '')} |\n"
+        details += (f"\n## {title} {{#{file_name.split('.')[0]}}}\n\n`$id`: `{data.get('$id', '')}` — "
+                    f"[download {file_name}](schemas/{file_name})\n\n"
+                    f"??? abstract \"The whole schema\"\n\n    ```json\n"
+                    + "\n".join("    " + line if line else "" for line in source.rstrip().splitlines())
+                    + "\n    ```\n")
+    return text + details
