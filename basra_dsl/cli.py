@@ -83,34 +83,107 @@ def main():
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]), default=None,
-              help="How to print findings (github is chosen when GITHUB_ACTIONS is set).")
-@click.option("--simulate", type=int, default=0, metavar="N",
+              help="How to print findings (github is chosen when GITHUB_ACTIONS=true).")
+@click.option("--simulate", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also play N seeded hands per player count, checking invariants.")
 @click.option("--seed", type=int, default=0, help="Seed of the simulations.")
 @click.option("--no-examples", is_flag=True, help="Skip the worked examples.")
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @handles_errors
-def check(paths, fmt, simulate, seed, no_examples):
-    """Check variant files (or folders of them): syntax, meaning, examples."""
+def check(paths, fmt, simulate, seed, no_examples, strict, quiet):
+    """Check variant files (or folders of them): syntax, meaning, lints, examples.
+
+    Findings go to stdout, sorted by file and line, then a summary line; progress goes to
+    stderr. Exit 0 when no errors (warnings allowed unless --strict), 1 on errors, 2 on a
+    usage or internal error.
+    """
     from .sarif import render_sarif
-    paths = paths or ("variants",) if Path("variants").is_dir() else paths
+    if not paths and Path("variants").is_dir():
+        paths = ("variants",)
     if not paths:
         raise click.UsageError("name the variant files or folders to check")
     fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-    progress = (lambda text: click.echo(text, err=True)) if fmt == "text" and sys.stderr.isatty() else None
+    progress = None
+    if not quiet:
+        progress = lambda text: click.echo(text, err=True)  # noqa: E731
+    started = time.perf_counter()
     report = check_paths(paths, examples=not no_examples, simulate=simulate, seed=seed, progress=progress)
     if fmt == "json":
-        click.echo(render_json(report.diagnostics, {"files": len(report.files), "errors": report.errors,
-                                                    "warnings": report.warnings, "examples": report.examples}))
+        click.echo(render_json(report.diagnostics, report.to_json()))
     elif fmt == "sarif":
         click.echo(render_sarif(report.diagnostics, __version__))
     elif fmt == "github":
         for diagnostic in report.diagnostics:
             click.echo(render_github(diagnostic))
-        click.echo(report.summary(), err=True)
     else:
         _report(report.diagnostics)
         click.echo(report.summary())
-    sys.exit(1 if report.errors else 0)
+    if fmt != "text" and not quiet:
+        click.echo(report.summary(), err=True)
+    if not quiet:
+        click.echo(f"checked {len(report.files)} files in {time.perf_counter() - started:.2f} s", err=True)
+    sys.exit(1 if report.errors or (strict and report.warnings) else 0)
+
+
+@main.command()
+@click.argument("name")
+@click.option("--extends", "parent", default=None, metavar="PARENT", help="The variant it differs from.")
+@click.option("--title", default=None, help="The variant's title (default: from the name).")
+@click.option("--dir", "folder", type=click.Path(file_okay=False), default="variants", show_default=True,
+              help="Where to write the files.")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@handles_errors
+def new(name, parent, title, folder, force):
+    """Start a variant: NAME.basra (header, extends, example block) and NAME.examples.yaml."""
+    from .scaffold import scaffold
+    for path in scaffold(name, parent, folder, title, force):
+        click.echo(f"wrote {path}")
+    click.echo(f"next: edit {Path(folder) / (name + '.basra')}, then run: basra check {folder}", err=True)
+
+
+@main.command(name="fmt")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file would change.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print what would change as a unified diff.")
+@handles_errors
+def fmt_command(paths, check_only, show_diff):
+    """Lay variant files out in the one canonical layout (comments kept, meaning unchanged)."""
+    import difflib
+
+    from .checker import variant_files
+    from .formatter import format_text
+    if not paths and Path("variants").is_dir():
+        paths = ("variants",)
+    if not paths:
+        raise click.UsageError("name the variant files or folders to format")
+    changed, failed = [], []
+    for path in variant_files(paths):
+        try:
+            text = path.read_bytes().decode("utf-8")
+            formatted = format_text(text, str(path))
+        except (DiagnosticError, UnicodeDecodeError, OSError) as exc:
+            failed.append(path)
+            if isinstance(exc, DiagnosticError):
+                _report(exc.diagnostics, sys.stderr)
+            else:
+                click.echo(f"{path}: cannot read it as UTF-8 text", err=True)
+            continue
+        if formatted == text:
+            continue
+        changed.append(path)
+        if show_diff:
+            click.echo("".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
+                                                    f"{path}", f"{path} (formatted)")), nl=False)
+        if check_only:
+            click.echo(f"would reformat {path}")
+        elif not show_diff:
+            path.write_text(formatted, encoding="utf-8")
+            click.echo(f"reformatted {path}")
+    verb = "would be reformatted" if check_only or show_diff else "reformatted"
+    click.echo(f"{len(changed)} file{'s' * (len(changed) != 1)} {verb}"
+               + (f", {len(failed)} could not be read" if failed else "") + ".", err=True)
+    sys.exit(1 if failed or (check_only and changed) else 0)
 
 
 @main.command(name="compile")
@@ -227,6 +300,18 @@ def variants(as_json):
         parent = f" (extends {row['extends']})" if row["extends"] else ""
         click.echo(f"{row['name']:<{width}}  {row['title']}{parent}; "
                    f"{' or '.join(map(str, row['players']))} players")
+
+
+def _register_docs() -> None:
+    """Adds ``basra docs`` from the rulebook package when it is there (it needs mkdocs)."""
+    try:
+        from .rulebook.cli import docs
+    except Exception:  # noqa: BLE001 - without the rulebook (or mkdocs) the other commands still work
+        return
+    main.add_command(docs, name="docs")
+
+
+_register_docs()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -197,6 +197,9 @@ def unknown_card_word(word: n.Word) -> Diagnostic:
     looks_like_card = len(text) >= 2 and C.parse_rank(text[:-1]) is not None
     kind = "card" if looks_like_card else "rank"
     hint = did_you_mean(text, C.pattern_vocabulary())
+    digits = text.replace("O", "0").replace("o", "0").replace("l", "1").replace("I", "1")
+    if digits != text and C.pattern_cards(digits) is not None:
+        hint = f"a letter stands where a digit belongs: write {digits}"
     if looks_like_card and not hint:
         hint = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
     return error("B204", f"unknown {kind} '{text}'", word.span,

@@ -26,9 +26,10 @@ def render_text(diagnostic: Diagnostic, color: bool = False) -> str:
         width = max(1, min(width, len(text) - span.column + 1))
         pad = " " * len(gutter)
         lines += [f"{pad} |", f"{gutter} | {text}", f"{pad} | {' ' * (span.column - 1)}{'^' * width}"]
+    indent = " " * (len(str(span.line)) + 1 if source is not None and span and span.line <= len(source.lines) else 2)
     if diagnostic.help:
-        lines.append(f"  = help: {diagnostic.help}")
-    lines += [f"  = note: {note}" for note in diagnostic.notes]
+        lines.append(f"{indent}= help: {diagnostic.help}")
+    lines += [f"{indent}= note: {note}" for note in diagnostic.notes]
     return "\n".join(lines)
 
 
@@ -38,12 +39,14 @@ def to_json(diagnostic: Diagnostic) -> dict:
     return {"code": diagnostic.code, "severity": diagnostic.severity.value, "message": diagnostic.message,
             "help": diagnostic.help, "path": span.path if span else None,
             "line": span.line if span else None, "column": span.column if span else None,
-            "end_line": span.end_line if span else None, "end_column": span.end_column if span else None}
+            "end_line": span.end_line if span else None, "end_column": span.end_column if span else None,
+            "notes": list(diagnostic.notes)}
 
 
 def render_json(diagnostics: Iterable[Diagnostic], summary: dict) -> str:
     """Returns every diagnostic and the summary as one JSON document."""
-    return json.dumps({"diagnostics": [to_json(d) for d in diagnostics], "summary": summary}, indent=2)
+    return json.dumps({"diagnostics": [to_json(d) for d in diagnostics], "summary": summary}, indent=2,
+                      ensure_ascii=False)
 
 
 def _escape(text: str, property_value: bool = False) -> str:
@@ -60,7 +63,8 @@ def render_github(diagnostic: Diagnostic) -> str:
     props = [f"title={_escape(diagnostic.code, True)}"]
     if span:
         props = [f"file={_escape(span.path, True)}", f"line={span.line}", f"col={span.column}"] + props
-        if span.end_column and span.end_line == span.line:
+        if span.end_line and span.end_column and span.end_line == span.line:
             props.append(f"endColumn={span.end_column}")
     message = diagnostic.message + (f" (help: {diagnostic.help})" if diagnostic.help else "")
+    message += "".join(f" (note: {note})" for note in diagnostic.notes)
     return f"::{kind} {','.join(props)}::{_escape(message)}"

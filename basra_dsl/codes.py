@@ -1,0 +1,138 @@
+"""The one registry of diagnostic codes: what each means, an example that triggers it, the fix.
+
+Every code any part of basra-dsl emits is listed here (a test greps the package to make
+sure) and in ``docs/diagnostics.md`` (another test compares). SARIF output takes each
+rule's title and help from here. The hundreds group the stage:
+
+- B1xx reading a variant file (syntax);
+- B2xx names, types and clauses;
+- B3xx options and player counts;
+- B4xx the variant as a whole and its ``extends`` chain;
+- B5xx YAML and JSON documents: records, examples;
+- B6xx worked examples and simulations on the engine;
+- B7xx lints: what a variant says that cannot be meant;
+- B9xx basra itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: str  # the usual severity: error or warning
+    title: str
+    example: str  # a snippet (or a situation) that triggers it
+    fix: str
+
+
+_CODES = [
+    # ---------------------------------------------------------------- B1xx syntax
+    Code("B100", "error", "syntax error", "setup:\n  players 2 4", "Write what the message says was expected (here: `players 2, 4`)."),
+    Code("B101", "error", "missing colon", "setup\n  deck 52", "Put `:` after a section name, a rule name or an option name: `setup:`."),
+    Code("B102", "error", "unknown or misspelled word", "setup:\n  dek 52", "Use the suggested word (`deck`); the message lists the words allowed there."),
+    Code("B103", "error", "unbalanced bracket", "basra:\n  a: 10 when (cleared", "Close every `(` with a `)` on the same line, and remove stray `)`."),
+    Code("B104", "error", "letter in a number", "setup:\n  hand 1O", "Write digits: `10` with a zero, not the letter O; `1`, not the letter l."),
+    Code("B105", "error", "empty or unfinished file", "(an empty file)", "Start with `variant NAME \"Title\"` and finish the last statement."),
+    Code("B106", "error", "unclosed quoted text", "variant x \"Title", "Close the text with `\"` on the same line."),
+    Code("B107", "error", "character the language does not use", "setup:\n  hand ７", "Retype it in plain ASCII: lookalike digits (`７`), invisible marks (U+200F) and curly quotes are refused."),
+    Code("B108", "error", "not a text file", "(a binary or non-UTF-8 file)", "Save the variant as UTF-8 text."),
+    Code("B109", "error", "option without a default", "option target: 101 | 121", "End the choices with `= DEFAULT`: `option target: 101 | 121 = 101`."),
+    Code("B110", "error", "capture rule without 'takes'", "capture:\n  jack: J all", "Write `NAME: CARDS takes rank|sums|all`, such as `jack: J takes all`."),
+    Code("B111", "error", "missing 'variant' line", "setup:\n  deck 52", "Begin the file with `variant NAME \"Title\"`."),
+    Code("B112", "error", "file cannot be read", "basra check missing.basra", "Check the path and the file's permissions."),
+    Code("B113", "error", "rule named after a keyword", "capture:\n  match: J takes all", "Rename the rule (`match_rule:`); keywords such as `match`, `score`, `choose` cannot name rules."),
+    Code("B114", "error", "nested too deeply", "basra:\n  a: ((((((...(1)...))))))  # more than 100 levels", "Split the expression into simpler ones; no real rule needs such depth."),
+    Code("B115", "error", "number too large", "game:\n  first to 1000000000000000000000", "Numbers have at most 15 digits."),
+    Code("B116", "warning", "byte-order mark", "(a file saved as UTF-8 with BOM)", "Save as UTF-8 without a BOM; `basra fmt` removes it."),
+    # ---------------------------------------------------------------- B2xx names and types
+    Code("B201", "error", "unknown name", "basra:\n  a: 10 when clered", "Use a known name (`cleared`), an option, or declare the option."),
+    Code("B202", "error", "unknown attribute", "basra:\n  a: 10 when floor.summ > 10", "Use an attribute the value has (`floor.sum`)."),
+    Code("B203", "error", "unknown function or wrong arguments", "basra:\n  a: valu(played)", "Use `value(CARD, RANK=N)` or `splits(CARDS, GROUPS, MAX_SUM)`."),
+    Code("B204", "error", "unknown card, rank or kind of card", "capture:\n  queen: Qx takes rank", "Ranks are A 2-10 T J Q K, cards add a suit (7D, 10♦), kinds are numeral, picture, any."),
+    Code("B205", "error", "wrong type", "basra:\n  a: 10 when floor", "Give the kind of value the place needs, such as `floor.count > 0` or `floor has J`."),
+    Code("B206", "error", "clause stated twice", "setup:\n  hand 4\n  hand 6", "State a clause once, or give every alternative but the last a `when`."),
+    Code("B207", "error", "rule name used twice", "capture:\n  a: J takes all\n  a: 7D takes all", "Give each rule its own name."),
+    Code("B208", "error", "nothing to drop", "capture:\n  drop pari", "Drop a clause the parent has, by its name (`drop pair`)."),
+    Code("B209", "error", "unknown majority", "score:\n  most card 30", "Count `cards`, `clubs`, `diamonds`, `hearts` or `spades`."),
+    # ---------------------------------------------------------------- B3xx options
+    Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options (`basra compile VARIANT` lists them)."),
+    Code("B302", "error", "value not allowed", "basra compile egyptian -o target=99", "Choose one of the option's choices, or an allowed player count."),
+    Code("B303", "error", "default not among the choices", "option target: 101 | 121 = 100", "Make the default one of the choices."),
+    Code("B304", "error", "option declared twice", "option a: 1 | 2 = 1\noption a: 3 = 3", "Declare each option once."),
+    Code("B305", "warning", "option never used", "option silly: yes | no = no", "Use the option in a clause or a `when`, or remove it."),
+    Code("B306", "error", "option with a built-in name", "option players: 2 | 4 = 2", "Rename the option; list player counts with `players` in setup."),
+    Code("B307", "error", "option mixes kinds of value", "option a: 1 | yes = 1", "Use all numbers, all yes/no or all words."),
+    Code("B308", "warning", "choice listed twice", "option a: 1 | 1 = 1", "List each choice once."),
+    # ---------------------------------------------------------------- B4xx the variant
+    Code("B401", "error", "unknown variant", "variant x extends egyptain", "Name a bundled variant (`basra variants`) or a file beside this one."),
+    Code("B402", "error", "circular 'extends'", "variant a extends b  # and b extends a", "Break the circle: a variant cannot be its own ancestor."),
+    Code("B403", "error", "parent has errors", "variant x extends broken", "Fix the parent first: `basra check PARENT`."),
+    Code("B404", "error", "something required is missing", "(a variant without a hand size)", "Add the clause the help line gives, such as `hand 4` or a capture rule."),
+    Code("B405", "error", "unsupported deck or player count", "setup:\n  deck 40", "Use `deck 52` (remove cards with `without`) and 2 to 8 players."),
+    # ---------------------------------------------------------------- B5xx documents
+    Code("B501", "error", "document breaks its schema", "examples:\n  - name: x\n    floor: [7X]", "Follow the schema named in the help line (its `$id` is in the docs)."),
+    Code("B502", "error", "card not in the deck", "(a record dealing QH in a deck without queens)", "Deal only cards of the variant's deck."),
+    Code("B503", "error", "card dealt twice", "(a record dealing 7D to two seats)", "Deal each card once."),
+    Code("B504", "error", "card not held", "(a record playing a card the seat was not dealt)", "Play only cards dealt to that seat."),
+    Code("B505", "error", "illegal capture", "(a record taking cards the rules do not allow)", "Take what the rules allow; the message lists the legal captures."),
+    Code("B506", "error", "capture must be named", "(a record playing 9H where it can take 5C 4S or 5D 4S)", "Write the play as `{card: 9H, capture: [5C, 4S]}`."),
+    Code("B507", "error", "hand over or unfinished", "(a record with plays after the last card)", "Play every dealt card, and no more."),
+    Code("B508", "error", "not valid YAML or JSON", "examples: [", "Fix the document's syntax at the position given."),
+    Code("B509", "error", "seats do not fit the players", "(a record with three hands for two players)", "Set `players` in the record, or give one hand per seat."),
+    # ---------------------------------------------------------------- B6xx examples and simulations
+    Code("B601", "error", "worked example not borne out", "expect: {takes: [7H], basra: 10}", "Correct the example or the rule; the message says what the engine did."),
+    Code("B602", "error", "invariant broken in simulation", "basra check --simulate 100", "Replay the seed the message names; the note gives the first failing play."),
+    Code("B603", "error", "engine failed in simulation", "basra check --simulate 100", "Replay the seed the message names and report it with the variant."),
+    # ---------------------------------------------------------------- B7xx lints
+    Code("B701", "warning", "clause never applies", "basra:\n  a: 10 when cleared and floor.count == 0", "Correct the condition (here a cleared floor is never empty before the play) or remove the clause."),
+    Code("B702", "warning", "pattern matches no card of the deck", "setup:\n  deck 52 without Q\ncapture:\n  queen: Q takes rank", "Remove the clause or change the deck."),
+    Code("B703", "warning", "rule shadowed by another", "capture:\n  jacks: J takes all\n  knaves: J takes rank", "Remove the idle rule, or give it a `when`, or narrow the other one."),
+    Code("B704", "error", "deck too small for the deal", "setup:\n  players 2, 4\n  hand 14", "Deal fewer cards at that player count (`hand 6 when players == 4`) or drop the count."),
+    Code("B705", "error", "number out of range", "setup:\n  hand 0", "Use a count a deck can hold: a hand of 1 to 52 cards, a target of at least 1."),
+    Code("B706", "warning", "majority without a tie policy", "score:\n  most cards 30", "Say what a tie does: `most cards 30 tie carry` (or `tie nobody`, `tie each`)."),
+    Code("B707", "error", "points do not add up to the total", "score:\n  most cards 30\n  points J 1\n  total 43", "Correct `total` to the sum the message gives, or the points that make it up."),
+    Code("B708", "warning", "clause overrides nothing", "variant x extends egyptian\nsetup:\n  hand 4", "Remove it: a child inherits what its parent states."),
+    Code("B709", "warning", "variant changes nothing", "variant x extends egyptian", "State what differs, or make the name an alias of the parent."),
+    Code("B710", "error", "expression cannot be worked out", "basra:\n  a: 10 / (floor.count - 1) when cleared", "Guard the expression so it never divides by zero."),
+    # ---------------------------------------------------------------- B9xx
+    Code("B900", "error", "internal error", "(a crash inside basra)", "Report it with the file that caused it; the other files are still checked."),
+]
+
+CODES: dict[str, Code] = {c.code: c for c in _CODES}
+
+
+def describe(code: str) -> Code | None:
+    """Returns the registry entry of a code, or None."""
+    return CODES.get(code)
+
+
+def markdown() -> str:
+    """Returns the diagnostics page (docs/diagnostics.md) generated from the registry."""
+    lines = ["# Diagnostics", "",
+             "Every finding of `basra check` (and of `compile`, `replay`, `simulate`) carries a stable",
+             "code. This page lists each one with an example that triggers it and its fix. It is",
+             "generated from `basra_dsl/codes.py` (`python -m basra_dsl.codes > docs/diagnostics.md`);",
+             "a test keeps the two in step.", "",
+             "| group | stage |", "| --- | --- |",
+             "| B1xx | reading a variant file (syntax) |", "| B2xx | names, types and clauses |",
+             "| B3xx | options and player counts |", "| B4xx | the variant as a whole and `extends` |",
+             "| B5xx | YAML and JSON documents (records, examples) |",
+             "| B6xx | worked examples and simulations |", "| B7xx | lints: what cannot be meant |",
+             "| B9xx | basra itself |", "",
+             "Warnings do not fail `basra check`; errors make it exit 1.", ""]
+    for entry in _CODES:
+        lines += [f"## {entry.code}", "", f"**{entry.title}** ({entry.severity})", "", "Example:", "",
+                  "```basra" if _is_basra(entry.example) else "```text", entry.example, "```", "",
+                  f"Fix: {entry.fix}", ""]
+    return "\n".join(lines)
+
+
+def _is_basra(example: str) -> bool:
+    return not example.startswith(("(", "basra ", "expect", "examples"))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(markdown(), end="")

@@ -1,0 +1,162 @@
+"""Syntax errors in card players' words: each label, recovery, and the odd inputs."""
+
+from __future__ import annotations
+
+import pytest
+
+from basra_dsl.diagnostics import DiagnosticError
+from basra_dsl.parser import _lark, parse
+from basra_dsl.syntax_errors import LABELLED, MAX_DEPTH, grammar_words, keywords
+
+HEAD = 'variant x "X"\n'
+
+
+def errors(text: str) -> list:
+    with pytest.raises(DiagnosticError) as caught:
+        parse(text, "t.basra")
+    return caught.value.diagnostics
+
+
+def first(text: str):
+    return errors(text)[0]
+
+
+# Every label (and the recognisers beside match_examples) with a snippet it must name.
+CASES = {
+    "missing-colon": (HEAD + "setup\n  deck 52\n", "B101", "section header needs a colon"),
+    "rule-colon": (HEAD + "capture:\n  pair any takes rank\n", "B101", "rule needs a colon"),
+    "option-colon": (HEAD + "option target 101 | 121 = 101\n", "B101", "option needs a colon"),
+    "option-default": (HEAD + "option target: 101 | 121\n", "B109", "needs a default"),
+    "unbalanced": (HEAD + "basra:\n  a: 10 when (cleared\n", "B103", "not closed"),
+    "stray-close": (HEAD + "basra:\n  a: 10 when cleared)\n", "B103", "no opening one"),
+    "takes-what": (HEAD + "capture:\n  a: J takes floor\n", "B110", "must say what the card takes"),
+    "takes-missing": (HEAD + "capture:\n  a: J all\n", "B110", "needs 'takes'"),
+    "missing-variant": ("setup:\n  deck 52\n", "B111", "starts with its 'variant' line"),
+    "bad-number": (HEAD + "setup:\n  hand 1O\n", "B104", "'1O' is not a number"),
+    "string": ('variant x "X\n', "B106", "quoted text is not closed"),
+    "misspelled": (HEAD + "setup:\n  dek 52\n", "B102", "'dek' is not a clause of the setup section"),
+    "keyword-rule": (HEAD + "capture:\n  match: J takes all\n", "B113", "'match' is a keyword"),
+}
+
+
+def test_every_label_has_a_case():
+    assert set(CASES) == set(LABELLED)
+
+
+@pytest.mark.parametrize("label", sorted(CASES))
+def test_label(label):
+    text, code, words = CASES[label]
+    found = first(text)
+    assert found.code == code == LABELLED[label][0]
+    assert words in found.message
+    assert found.span.line >= 1 and found.span.column >= 1
+
+
+def test_labelled_examples_still_fail_in_their_state():
+    # If the grammar changes, a label's examples must still be syntax errors.
+    for label, (_, _, _, examples) in LABELLED.items():
+        for example in examples:
+            with pytest.raises(DiagnosticError):
+                parse(example)
+
+
+def test_did_you_mean_for_a_clause_a_section_and_a_choice():
+    assert first(HEAD + "setup:\n  dek 52\n").help == "did you mean 'deck'?"
+    section = first(HEAD + "captur:\n  pair: any takes rank\n")
+    assert section.code == "B102" and "not a section" in section.message and "'capture'" in section.help
+    choice = first(HEAD + "capture:\n  pair: any takes rnk\n")
+    assert choice.code == "B102" and "'rank'" in choice.help and "'sums'" in choice.message
+
+
+@pytest.mark.parametrize("word", ["score", "choose", "end", "game"])
+def test_rule_named_after_a_keyword(word):
+    section = "basra" if word != "choose" else "capture"
+    found = first(HEAD + f"{section}:\n  {word}: 10 when cleared\n" if section == "basra"
+                  else HEAD + f"capture:\n  {word}: J takes all\n")
+    assert found.code == "B113" and f"'{word}'" in found.message and f"{word}_rule" in found.help
+
+
+def test_a_rule_named_after_a_choice_word_is_fine():
+    parse(HEAD + "setup:\n  deck 52\n  players 2\n  hand 4\ncapture:\n  all: J takes all\ngame:\n  first to 101\n")
+
+
+def test_unknown_rank_is_named():
+    from basra_dsl.semantics import check_file
+    variant = parse(HEAD + "capture:\n  a: Z takes rank\n  b: 1O takes rank\n")
+    found = list(check_file(variant))
+    assert [d.code for d in found] == ["B204", "B204"]
+    assert "unknown rank 'Z'" in found[0].message
+    assert "'1O'" in found[1].message and found[1].help == "a letter stands where a digit belongs: write 10"
+
+
+def test_expected_words_are_not_terminal_names():
+    found = first(HEAD + "setup:\n  players 2 4\n")
+    assert found.code == "B100"
+    assert "expected ',', 'when' or the end of the line" in found.message
+    for name in ("NAME", "PATTERN", "_NL", "COMMA", "__ANON"):
+        assert name not in found.message
+
+
+def test_every_terminal_has_words():
+    words = grammar_words(_lark())
+    for terminal in _lark().terminals:
+        if terminal.name.startswith("__IGNORE") or terminal.name == "COMMENT":
+            continue
+        assert terminal.name in words, terminal.name
+    assert {"deck", "takes", "rank", "spread"} <= keywords(_lark())
+
+
+def test_recovery_reports_every_error_once_in_order():
+    text = (HEAD + "setup\n  dek 52\n  hand 1O\ncaptur:\n  pair: any takes rnk\n  match: J takes all\n"
+            "basra:\n  a: 10 when (cleared\n  b: 10 when cleared)\n")
+    found = errors(text)
+    assert [d.code for d in found] == ["B101", "B102", "B104", "B102", "B102", "B113", "B103", "B103"]
+    assert [d.span.line for d in found] == [2, 3, 4, 5, 6, 7, 9, 10]
+
+
+def test_recovery_is_bounded():
+    text = HEAD + "".join(f"setup:\n  bad{i} 1\n" for i in range(200))
+    found = errors(text)
+    assert 1 <= len(found) <= 20
+
+
+@pytest.mark.parametrize("text, code, words", [
+    ("", "B105", "empty"),
+    ("   \n\n", "B105", "empty"),
+    ("\x00\x01\x02binary", "B108", "binary"),
+    (HEAD + "setup:\n  hand ７\n", "B107", "looks like a digit"),
+    (HEAD + "setup:\n  hand 4\u200f\n", "B107", "invisible character (U+200F)"),
+    (HEAD + "setup:\n  hand\u202e 4\n", "B107", "invisible"),
+    (HEAD + "setup:\n  hand 4\ufeff\n", "B107", "byte-order mark"),
+    (HEAD + "setup:\n  hand é\n", "B107", "not a letter the language uses"),
+    (HEAD + "setup:\n  hand 4\x07\n", "B107", "control character"),
+    (HEAD + "game:\n  first to " + "9" * 400 + "\n", "B115", "too large"),
+    (HEAD + "game:\n  first to " + "9" * 5000 + "\n", "B115", "too large"),
+])
+def test_odd_inputs(text, code, words):
+    found = first(text)
+    assert found.code == code and words in found.message
+    assert found.span is not None and found.span.line >= 1
+
+
+def test_a_leading_bom_is_accepted():
+    parse("\ufeff" + HEAD + "setup:\n  hand 4\n")
+
+
+@pytest.mark.parametrize("make", [
+    lambda k: "(1 + " * k + "1" + ")" * k,
+    lambda k: " + ".join(["1"] * k),
+    lambda k: "not " * k + "cleared",
+    lambda k: "-" * k + "1",
+])
+def test_deep_nesting_is_refused_not_crashed(make):
+    found = first(HEAD + "basra:\n  a: 10 when " + make(3000) + "\n")
+    assert found.code == "B114" and str(MAX_DEPTH) in found.message
+
+
+def test_brackets_alone_do_not_nest_the_tree():
+    parse(HEAD + "basra:\n  a: 10 when " + "(" * 3000 + "cleared" + ")" * 3000 + "\n")
+
+
+def test_modest_nesting_parses():
+    parse(HEAD + "basra:\n  a: 10 when " + "(" * 20 + "cleared" + ")" * 20 + "\n")
