@@ -105,3 +105,9 @@ def test_minus_spacing():
 def test_fmt_refuses_a_file_that_does_not_parse():
     with pytest.raises(DiagnosticError):
         format_text('variant x "X"\nsetup\n')
+
+
+@pytest.mark.parametrize("name, path", VARIANTS, ids=[n for n, _ in VARIANTS])
+def test_bundled_variants_are_in_canonical_layout(name, path):
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text, str(path)) == text, f"run: basra fmt {path}"
