@@ -40,21 +40,24 @@ class CaptureResolver:
         """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
         if not floor:
             return []
-        floor = tuple(floor)
-        for rule in self.sweeps[card]:
-            if rule.condition is None or rule.condition(card, floor, (), (), previous):
-                return [floor]
+        sweeps = self.sweeps[card]
+        if sweeps:
+            whole = tuple(floor)
+            for rule in sweeps:
+                if rule.condition is None or rule.condition(card, whole, (), (), previous):
+                    return [whole]
         kinds = self.fixed_kinds[card]
         if kinds is None:
+            whole = tuple(floor)
             kinds = frozenset(r.takes for r in self.groups[card]
-                              if r.condition is None or r.condition(card, floor, (), (), previous))
+                              if r.condition is None or r.condition(card, whole, (), (), previous))
         if not kinds:
             return []
         if self.stack:
-            return [floor] if self._group_captures(card, floor[-1:], kinds) else []
+            return [tuple(floor)] if self._group_captures(card, floor[-1:], kinds) else []
         return self._group_captures(card, floor, kinds)
 
-    def _group_captures(self, card: int, floor: tuple[int, ...], kinds) -> list[tuple[int, ...]]:
+    def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         values = self.values
         value = values[card]
         if "sums" in kinds and value is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 
 from ..rules import Rules
 
@@ -50,7 +51,10 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
     void = False
     for index, item in enumerate(rules.majorities):
         carried = carry_in[index] if index < len(carry_in) else 0.0
-        counts = [sum(1 for c in cards if item.suit is None or c & 3 == item.suit) for cards in side_cards]
+        if item.suit is None:
+            counts = [len(cards) for cards in side_cards]
+        else:
+            counts = [sum(1 for c in cards if c & 3 == item.suit) for cards in side_cards]
         best = max(counts)
         leaders = [i for i, count in enumerate(counts) if count == best]
         if len(leaders) == 1:
@@ -69,7 +73,7 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
     for index, seats in enumerate(rules.sides):
         cards = side_cards[index]
         bonus = [b for seat in seats for b in bonuses[seat]]
-        card_points = sum(rules.card_points.get(c, 0) for c in cards)
+        card_points = sum(map(rules.card_points.get, cards, repeat(0)))
         points = card_points + majority[index] + sum(bonus)
         if void:
             card_points = majority[index] = points = 0

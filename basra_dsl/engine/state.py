@@ -67,6 +67,7 @@ class State:
         rules = game.rules
         self.game = game
         self.rules = rules
+        self._resolve = game.resolver.captures
         self.players = rules.players
         self.first = first
         self.carry_in = tuple(carry)
@@ -97,7 +98,7 @@ class State:
 
     def captures(self, card: int) -> list[tuple[int, ...]]:
         """Returns the captures a card may make now; () stands for a trail where allowed."""
-        found = self.game.resolver.captures(card, self.floor, self.previous)
+        found = self._resolve(card, self.floor, self.previous)
         if not found or not self.rules.compulsory:
             found = found + [()]
         return found
