@@ -270,7 +270,9 @@ def simulate(variant, hands, games, seed, bot, players, options, as_json, record
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    what = f"{summary.games} games ({summary.hands} hands)" if games else f"{summary.hands} hands"
+    plural = lambda count, noun: f"{count} {noun}{'s' * (count != 1)}"  # noqa: E731
+    what = (f"{plural(summary.games, 'game')} ({plural(summary.hands, 'hand')})" if games
+            else plural(summary.hands, "hand"))
     click.echo(f"{rules.title}, {rules.players} players, {what}, seed {seed}, bot {bot}")
     click.echo(f"  average points per hand by side: {', '.join(map(str, data['average_points']))}")
     click.echo(f"  {rules.bonus_name}s per hand: {data['basras_per_hand']}")

@@ -7,6 +7,7 @@ The parser builds these; checks read them; the compiler turns them into rules. A
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from .diagnostics import Span
 
@@ -14,6 +15,18 @@ from .diagnostics import Span
 @dataclass(frozen=True)
 class Node:
     span: Span = field(compare=False, repr=False, kw_only=True)
+
+
+def walk(tree: "Node | tuple") -> Iterator["Node"]:
+    """Yields every node of a tree (or of a tuple of trees), parents before children."""
+    if isinstance(tree, tuple):
+        for item in tree:
+            yield from walk(item)
+    elif isinstance(tree, Node):
+        yield tree
+        for value in vars(tree).values():
+            if isinstance(value, (Node, tuple)):
+                yield from walk(value)
 
 
 # ------------------------------------------------------------------ expressions

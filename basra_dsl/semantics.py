@@ -314,21 +314,7 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
 
 
 def _names_used(merged: Merged) -> set[str]:
-    used: set[str] = set()
-
-    def visit(node: Any) -> None:
-        if isinstance(node, n.Name):
-            used.add(node.id)
-        if isinstance(node, tuple):
-            for item in node:
-                visit(item)
-        elif isinstance(node, n.Node):
-            for value in vars(node).values():
-                visit(value)
-
-    for alternatives in merged.clauses.values():
-        visit(alternatives)
-    return used
+    return {node.id for node in n.walk(tuple(merged.clauses.values())) if isinstance(node, n.Name)}
 
 
 def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:

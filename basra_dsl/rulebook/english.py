@@ -120,21 +120,7 @@ class Context:
 
 def uses_play(expr: n.Node) -> bool:
     """Returns whether an expression mentions the play (rather than options only)."""
-    found = False
-
-    def visit(node):
-        nonlocal found
-        if isinstance(node, n.Name) and node.id in PLAY_NAMES:
-            found = True
-        if isinstance(node, tuple):
-            for item in node:
-                visit(item)
-        elif isinstance(node, n.Node):
-            for value in vars(node).values():
-                visit(value)
-
-    visit(expr)
-    return found
+    return any(isinstance(node, n.Name) and node.id in PLAY_NAMES for node in n.walk(expr))
 
 
 def noun(expr: n.Expr, ctx: Context) -> str:
