@@ -140,6 +140,9 @@ def test_adoption_files():
     assert hook["files"] == r"\.basra$" and hook["entry"].startswith("basra check")
     workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text())
     steps = [s.get("run", "") for job in workflow["jobs"].values() for s in job["steps"]]
-    assert 'pip install -e ".[test]" && python -m pytest -q' in steps
+    readme = (ROOT / "README.md").read_text()
+    test_command = "bash scripts/test"
+    assert test_command in steps and test_command in readme
+    assert test_command in (ROOT / ".ci" / "run").read_text()
     ci = (ROOT / "docs" / "ci.md").read_text()
     assert "id: basra-check" in ci and "upload-sarif" in ci and "basra check variants" in ci

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
-from basra_dsl.rulebook import site_pages
+from basra_dsl.rulebook import page_path, site_pages
 
 log = logging.getLogger("mkdocs.plugins.basra")
 _PAGES = None
@@ -54,7 +54,7 @@ def _fix_nav(items, docs: Path, generated: set[str], pages):
             if isinstance(value, list):
                 value = _fix_nav(value, docs, generated, pages)
                 if title == VARIANTS_SECTION:
-                    value += [{page.title: f"rules/{page.name}.md"} for page in
+                    value += [{page.title: page_path(page.name)} for page in
                               sorted(pages.variants, key=lambda p: p.title.lower())]
                 fixed.append({title: value})
                 continue

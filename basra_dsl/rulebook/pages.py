@@ -13,7 +13,9 @@ from ..resources import bundled_variants
 from ..semantics import Merged
 from ..unparse import number_text
 from .english import join, pattern_phrase
-from .page import anchor, load_merged
+from .markdown import anchor, page_path
+from .page import load_merged
+from .sentences import fixed_points
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 
@@ -21,7 +23,7 @@ SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 def _link(name: str, key: str, text: str, merged: Merged) -> str:
     if key not in merged.clauses:
         return text
-    return f"[{text}](rules/{name}.md#{anchor(key)})"
+    return f"[{text}]({page_path(name)}#{anchor(key)})"
 
 
 def render_comparison(names: list[str] | None = None) -> str:
@@ -50,14 +52,14 @@ def render_comparison(names: list[str] | None = None) -> str:
         basras = []
         for c in merged.rules("basra"):
             if isinstance(c, n.BasraRule):
-                points = number_text(c.points.value) if isinstance(c.points, n.Number) else "varies"
+                points = fixed_points(c.points, merged) or "varies"
                 basras.append(_link(name, f"basra.{c.name.text}", f"{c.name.text.replace('_', ' ')} {points}", merged))
         majorities = []
         for m in rules.majorities:
             tie = {"carry": "carried", "each": "each tied side", "nobody": "nobody"}.get(m.tie, m.tie)
             majorities.append(_link(name, f"score.most_{m.what}", f"most {m.what} {number_text(m.points)} ({tie})", merged))
         target = _link(name, "game.target", number_text(rules.target), merged)
-        rows.append(f"| [{title}](rules/{name}.md) | {players} | {dealt} | {join(sweepers) or '—'} | "
+        rows.append(f"| [{title}]({page_path(name)}) | {players} | {dealt} | {join(sweepers) or '—'} | "
                     f"{', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | {target} |")
     return ("---\ntitle: Comparison of the variants\n---\n\n# Comparison of the variants\n\n"
             "Every bundled variant side by side, with its default options. Each cell links to the rule "

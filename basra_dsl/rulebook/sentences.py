@@ -6,10 +6,10 @@ from typing import Any
 
 from .. import cards as C
 from .. import nodes as n
-from ..expressions import pattern_set
+from ..expressions import evaluate_constant, pattern_set
 from ..unparse import number_text
 from .english import (Context, amount, capitalise, count_of, describe_play, join, pattern_phrase, plural,
-                      say, word_phrase)
+                      say, uses_play, word_phrase)
 
 LABELS = {
     "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",
@@ -220,6 +220,31 @@ def when(clause: n.Clause, ctx: Context) -> str | None:
     return say(clause.guard, ctx) if clause.guard is not None else None
 
 
+def guard_goes_first(clause: n.Clause) -> bool:
+    """Returns whether a clause's guard is said in front of its sentence ("when ...: ...").
+
+    Capture and basra rules weave their condition into the sentence itself.
+    """
+    return clause.guard is not None and not isinstance(clause, (n.CaptureRule, n.BasraRule))
+
+
+def point_values(points: n.Expr, merged=None) -> list[float] | None:
+    """Returns the values a basra rule's points can take when they do not depend on the
+    play (a number, or an expression over options), else None (they vary with the play)."""
+    if isinstance(points, n.Number):
+        return [points.value]
+    if merged is None or uses_play(points):
+        return None
+    return sorted({evaluate_constant(points, combo) for combo in merged.option_combinations()})
+
+
+def fixed_points(points: n.Expr, merged=None) -> str | None:
+    """Returns a basra rule's points as text ("20 or 30" when an option sets them), or None
+    when they vary with the play."""
+    values = point_values(points, merged)
+    return None if values is None else " or ".join(number_text(v) for v in values)
+
+
 def value_text(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -228,4 +253,5 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-__all__ = ["Speaker", "count_of", "entry_phrase", "label", "value_text", "when"]
+__all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "label", "point_values",
+           "value_text", "when"]

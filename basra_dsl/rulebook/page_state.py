@@ -1,0 +1,95 @@
+"""What every part of a variant page needs: the variant, its compiled rules, and links.
+
+A ``PageState`` is built once per page. The section renderers (summary, rules, worked
+examples) read it, and add to its ``anchors`` and ``problems`` as they go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .. import expressions as X
+from .. import nodes as n
+from ..compiler import compile_rules
+from ..diagnostics import DiagnosticError
+from ..rules import Rules
+from ..semantics import Merged
+from .comments import Comments
+from .english import Context, capitalise, plural
+from .markdown import anchor
+from .sentences import Speaker
+
+
+class PageState:
+    """The variant being rendered and what has been collected from it so far."""
+
+    def __init__(self, merged: Merged, bundled: dict[str, Path]):
+        self.merged = merged
+        self.bundled = bundled
+        self.variant = merged.variant
+        self.defaults = merged.option_defaults()
+        self.ctx = Context(dict(self.defaults))
+        self.rules = compile_rules(merged)
+        self.by_players = _rules_by_players(merged)
+        self.bonus = self.rules.bonus_name
+        self.sweepers = _sweepers(merged)
+        self.speaker = self.speaker_for(self.ctx)
+        self.comments = Comments()
+        self.anchors: list[str] = []
+        self.problems: list[str] = []  # examples the engine disagrees with
+
+    @property
+    def name(self) -> str:
+        return self.merged.name
+
+    @property
+    def title(self) -> str:
+        return self.variant.title or self.name
+
+    def speaker_for(self, ctx: Context) -> Speaker:
+        """Returns a speaker for this variant's rules that links options as ``ctx`` says."""
+        return Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck)
+
+    def link_variant(self, name: str, key: str | None = None, text: str | None = None) -> str:
+        """Links to another variant's page (or a clause on it); a variant not bundled has no page."""
+        target = f"{name}.md" + (f"#{anchor(key)}" if key else "")
+        return f"[{text or name}]({target})" if name in self.bundled else (text or name)
+
+    def link_parent(self) -> str:
+        """Links to the parent variant's page under its title (only for a variant that extends one)."""
+        parent = self.merged.parent
+        return self.link_variant(parent.name.text, text=parent.title or parent.name.text)
+
+    def rule_link(self, key: str, text: str) -> str:
+        """Links ``text`` to a clause on this page, or leaves it plain when the variant lacks the clause."""
+        return f"[{text}](#{anchor(key)})" if key in self.merged.clauses else text
+
+    def bonus_title(self) -> str:
+        return capitalise(plural(self.bonus))
+
+    def pick(self, key: str, options: dict[str, Any] | None = None) -> n.Clause | None:
+        """Returns the first alternative of a clause whose guard holds (default options unless given)."""
+        options = options or (self.defaults | {"players": self.rules.players})
+        for clause in self.merged.clauses.get(key, ()):
+            if clause.guard is None or bool(X.evaluate_constant(clause.guard, options)):
+                return clause
+        return None
+
+
+def _rules_by_players(merged: Merged) -> dict[int, Rules]:
+    """Returns the compiled rules for each player count the variant allows (and that compiles)."""
+    found: dict[int, Rules] = {}
+    for count in merged.player_counts():
+        try:
+            found[count] = compile_rules(merged, {"players": count})
+        except DiagnosticError:
+            continue
+    return found
+
+
+def _sweepers(merged: Merged) -> frozenset[str]:
+    """Returns the pattern words that always take the whole floor (no condition, no exceptions)."""
+    return frozenset(
+        w.text for c in merged.rules("capture") if isinstance(c, n.CaptureRule) and c.takes == "all"
+        and c.guard is None and not c.pattern.exclude for w in c.pattern.include)

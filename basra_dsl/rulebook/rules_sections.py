@@ -1,0 +1,227 @@
+"""The 'Rules' tab of a variant page: one section per part of the game, a bullet per clause.
+
+Each clause becomes a bullet with an anchor (``rule-capture-jack``), its sentence, where it
+was inherited from, and the comments written above it in the variant file. The scoring
+section adds a table of every scoring item with its totals.
+"""
+
+from __future__ import annotations
+
+from .. import expressions as X
+from .. import nodes as n
+from ..semantics import option_value
+from ..unparse import expr_text, number_text
+from .comments import paragraph
+from .english import capitalise, join, plural, say
+from .markdown import admonition, anchor, indent
+from .page_state import PageState
+from .sentences import entry_phrase, guard_goes_first, label, point_values, value_text, when
+
+ORDER = {
+    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.deal", "setup.hand", "setup.direction",
+              "setup.floor", "setup.start_floor", "setup.redeal_floor"],
+    "capture": [],  # named rules in file order, then choose and compulsion (below)
+}
+TIE_WORDS = {"carry": "a tie carries them to the next hand", "each": "a tie pays each tied side",
+             "nobody": "a tie pays nobody"}
+
+
+def sections(page: PageState) -> list[str]:
+    """Returns the sections of the Rules tab, leaving out any that have nothing to say."""
+    out = [setup_section(page), capture_section(page), basra_section(page), end_section(page),
+           score_section(page), game_section(page), options_section(page)]
+    return [s for s in out if s]
+
+
+def keys_of(page: PageState, section: str) -> list[str]:
+    """Returns a section's clause keys in reading order (see ORDER; the rest in file order)."""
+    keys = [k for k in page.merged.clauses if k.startswith(section + ".")]
+    order = ORDER.get(section, [])
+    ranked = [k for k in order if k in keys]
+    rest = [k for k in keys if k not in order]
+    if section == "capture":
+        tail = [k for k in ("capture.choose", "capture.compulsion") if k in rest]
+        rest = [k for k in rest if k not in tail] + tail
+    if section == "basra":
+        rest = [k for k in rest if k == "basra.called"] + [k for k in rest if k != "basra.called"]
+    return ranked + rest
+
+
+# ------------------------------------------------------------------ one bullet per clause
+
+def items(page: PageState, keys: list[str]) -> str:
+    return "\n".join(item(page, key) for key in keys)
+
+
+def item(page: PageState, key: str) -> str:
+    """Returns a clause's bullet: its sentence (or one sub-bullet per alternative) and its notes."""
+    alternatives = page.merged.clauses[key]
+    first = alternatives[0]
+    page.anchors.append(anchor(key))
+    head = f"- **{label(first)}**{{#{anchor(key)}}}"
+    lines: list[str] = []
+    if len(alternatives) == 1:
+        clause = first
+        text = page.speaker.sentence(clause)
+        if guard_goes_first(clause):
+            text = f"When {say(clause.guard, page.ctx)}: {_lower_first(text)}"
+        lines.append(f"{head} — {text}{origin_note(page, key)}")
+    else:
+        lines.append(f"{head}{origin_note(page, key)}")
+        for clause in alternatives:
+            condition = when(clause, page.ctx)
+            cond = f"when {condition}" if condition is not None else "otherwise"
+            lines.append(f"    - {capitalise(cond)}: {page.speaker.sentence(clause)}")
+    text = "\n".join(lines) + "\n"
+    for clause in alternatives:
+        found = page.comments.above(clause.span.path, clause.span.line)
+        if found:
+            text += "\n" + indent(admonition("note", "House-rule note from the variant file", paragraph(found)))
+    return text
+
+
+def origin_note(page: PageState, key: str) -> str:
+    """Returns "(as in PARENT)" for a clause a child variant inherits, linked to where it is stated."""
+    origin = page.merged.origin.get(key)
+    if page.variant.parent is None or origin is None or origin == page.name:
+        return ""
+    return f" <small>(as in {page.link_variant(origin, key, origin)})</small>"
+
+
+def _lower_first(text: str) -> str:
+    """Lowers a sentence's first letter to follow "When ...:", unless the first word is a name."""
+    word = text.split(" ", 1)[0]
+    ordinary = word[:1].isupper() and word[1:].islower() and word not in ("I",)
+    return text[:1].lower() + text[1:] if ordinary else text
+
+
+# ------------------------------------------------------------------ the sections
+
+def setup_section(page: PageState) -> str:
+    keys = keys_of(page, "setup")
+    intro = ""
+    if "setup.players" not in keys:
+        intro = "The variant names no player counts, so it is played by two.\n\n"
+    return f"## Setup and deal {{#setup}}\n\n{intro}{items(page, keys)}"
+
+
+def capture_section(page: PageState) -> str:
+    intro = ("Players take turns, each playing one card from their hand face up. A card can take "
+             "floor cards by the rules below; a card that takes nothing stays on the floor (it is "
+             "*trailed*). Taken cards, with the card that took them, go face down in front of the "
+             "player (for partners, in one pile per side).\n\n")
+    return f"## Play and capture {{#capture}}\n\n{intro}{items(page, keys_of(page, 'capture'))}"
+
+
+def basra_section(page: PageState) -> str:
+    keys = keys_of(page, "basra")
+    rules = [k for k in keys if isinstance(page.merged.clauses[k][0], n.BasraRule)]
+    if not rules:
+        intro = f"This variant scores no {plural(page.bonus)}.\n\n"
+    else:
+        intro = (f"A *{page.bonus}* is a bonus scored by a capture, kept apart from the cards "
+                 f"and added to the side's score at the end of the hand. A trailed card never scores one.")
+        if len(rules) > 1:
+            intro += " A capture that meets more than one of these rules scores only the largest of them."
+        intro += "\n\n"
+    return f"## {page.bonus_title()} {{#basra}}\n\n{intro}{items(page, keys)}"
+
+
+def end_section(page: PageState) -> str:
+    keys = keys_of(page, "end")
+    intro = ("The hand ends when the pack is used up and every card has been played.\n\n")
+    return f"## End of hand {{#end}}\n\n{intro}{items(page, keys)}"
+
+
+def score_section(page: PageState) -> str:
+    keys = keys_of(page, "score")
+    text = f"## Scoring {{#score}}\n\nAt the end of each hand, every side counts the cards it took.\n\n"
+    text += items(page, keys)
+    text += "\n" + score_table(page)
+    return text
+
+
+def game_section(page: PageState) -> str:
+    keys = keys_of(page, "game") + keys_of(page, "match")
+    return f"## End of game and match {{#game}}\n\n{items(page, keys)}"
+
+
+def options_section(page: PageState) -> str:
+    """Returns the table of options (each with an anchor) and the notes written above them."""
+    if not page.merged.options:
+        return ""
+    rows = ["| Option | Choices | Default | What it changes |", "| --- | --- | --- | --- |"]
+    notes = []
+    for name, option in page.merged.options.items():
+        choices = " \\| ".join(value_text(option_value(c)) for c in option.choices)
+        rows.append(f"| **{name}**{{#option-{name}}} | {choices} | {value_text(option_value(option.default))} | "
+                    f"{option.doc or ''} |")
+        page.anchors.append(f"option-{name}")
+        found = page.comments.above(option.span.path, option.span.line)
+        if found:
+            notes.append(admonition("note", f"About the option {name}", paragraph(found)))
+    first_name, first = next(iter(page.merged.options.items()))
+    text = ("## Options {#options}\n\nA table may choose these; the rules above are shown with the "
+            "defaults. Choose a value on the command line with `-o NAME=VALUE`, for example "
+            f"`basra simulate {page.name} --hands 100 -o {first_name}="
+            f"{value_text(option_value(first.choices[-1]))}`.\n\n")
+    return text + "\n".join(rows) + "\n\n" + "\n".join(notes)
+
+
+# ------------------------------------------------------------------ the score table
+
+def score_table(page: PageState) -> str:
+    """Returns every scoring item with its points and how many a hand can hold, and their total.
+
+    The total is checked against the variant's stated ``total``, so a file that miscounts
+    its own points says so on its page.
+    """
+    rules = page.rules
+    rows = ["| Scoring item | Points | In the pack | At most in one hand |", "| --- | --- | --- | --- |"]
+    total = 0.0
+    options = page.defaults | {"players": rules.players}
+    for majority in rules.majorities:
+        key = f"score.most_{majority.what}"
+        tie = TIE_WORDS.get(majority.tie, majority.tie)
+        most = number_text(majority.points)
+        if majority.tie == "each":  # a tie pays every tied side
+            most += f" ({number_text(majority.points * len(rules.sides))} on a tie)"
+        rows.append(f"| {page.rule_link(key, capitalise('most ' + majority.what))} ({tie}) | "
+                    f"{number_text(majority.points)} | — | {most} |")
+        total += majority.points
+    clause = page.pick("score.points", options)
+    deck = frozenset(rules.deck)
+    for entry in clause.entries if isinstance(clause, n.Points) else ():
+        value = X.evaluate_constant(entry.points, options)
+        count = len(X.pattern_set(entry.pattern, deck))
+        rows.append(f"| {page.rule_link('score.points', capitalise(entry_phrase(entry.pattern)))} | "
+                    f"{number_text(value)} | {count} | {number_text(value * count)} |")
+        total += value * count
+    rows.append(f"| **All the points of a hand** | | | **{number_text(total)}** |")
+    basras = [c for c in page.merged.rules("basra") if isinstance(c, n.BasraRule)]
+    if basras:
+        values = [point_values(c.points, page.merged) for c in basras]
+        worth = join([number_text(v) for v in sorted({v for vs in values if vs for v in vs})]
+                     + sorted({expr_text(c.points) for c, vs in zip(basras, values) if vs is None}), "or")
+        each = page.rule_link("basra." + basras[0].name.text, "Each " + page.bonus)
+        rows.append(f"| {each} | {worth} | — | no limit |")
+    text = "\n".join(rows) + "\n"
+    text += _total_check(page, total)
+    if rules.players != max(page.by_players, default=rules.players) and \
+            any(r.majorities != rules.majorities or r.card_points != rules.card_points
+                for r in page.by_players.values()):
+        text += f"\nThe table is for {rules.players} players with the default options.\n"
+    return text
+
+
+def _total_check(page: PageState, total: float) -> str:
+    """Returns whether the total stated in the variant file agrees with the table ("" if none)."""
+    claim = page.rules.total_claim
+    if claim is None:
+        return ""
+    if float(claim) == total:
+        return (f"\nThe {page.rule_link('score.total', 'total')} stated in the variant file, "
+                f"{number_text(claim)}, agrees with the table.\n")
+    return "\n" + admonition("warning", "The stated total disagrees",
+                             f"The file says a hand holds {number_text(claim)} points; "
+                             f"the items above add up to {number_text(total)}.")

@@ -1,0 +1,116 @@
+"""The 'At a glance' box at the top of a variant page: players, deck, deal, sweeps, target.
+
+Every row links to the clause it comes from, so the box doubles as a table of contents.
+"""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..unparse import number_text
+from .english import conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
+from .markdown import admonition
+from .page_state import PageState
+from .sentences import fixed_points
+
+
+def summary(page: PageState) -> str:
+    """Returns the 'At a glance' admonition of a variant page."""
+    variant = page.variant
+    rows: list[tuple[str, str]] = [
+        ("Players", players(page)),
+        ("Deck", page.rule_link("setup.deck", f"{len(page.rules.deck)} cards")),
+        ("Cards dealt", dealt(page)),
+        ("Floor", page.rule_link("setup.floor", floor(page))),
+        ("What sweeps the floor", join(sweeps(page)) or "nothing: every card takes by rank or by adding up"),
+        (f"A {page.bonus} is worth", join(bonus_worth(page)) or f"no {plural(page.bonus)} are scored"),
+        ("Target", target(page)),
+    ]
+    if variant.aliases:
+        rows.append(("Also called", ", ".join(variant.aliases)))
+    if variant.region:
+        rows.append(("Region", variant.region))
+    if variant.sources:
+        rows.append(("Sources", "; ".join(source_text(source) for source in variant.sources)))
+    if variant.parent is not None:
+        rows.append(("Extends", page.link_parent()))
+    table = "| | |\n| --- | --- |\n" + "\n".join(f"| **{k}** | {v} |" for k, v in rows)
+    return admonition("abstract", "At a glance", table)
+
+
+def players(page: PageState) -> str:
+    """Returns the player counts, and the counts that play in partnerships."""
+    counts = page.merged.player_counts()
+    text = page.rule_link("setup.players", join([str(c) for c in counts], "or"))
+    partners = [c for c in counts if c in page.by_players and any(len(s) > 1 for s in page.by_players[c].sides)]
+    if partners:
+        text += f"; {page.rule_link('setup.partners', 'partners')} with {join([str(c) for c in partners], 'or')}"
+    return text
+
+
+def dealt(page: PageState) -> str:
+    """Returns the hand size (per player count where it differs) and the cards dealt to the floor."""
+    sizes: dict[int, list[int]] = {}
+    for count, rules in page.by_players.items():
+        sizes.setdefault(rules.hand_size, []).append(count)
+    if len(sizes) <= 1:
+        hand = f"{page.rules.hand_size} to each player per deal"
+    else:
+        hand = "; ".join(f"{size} each with {join([str(c) for c in counts], 'or')} players"
+                         for size, counts in sizes.items())
+    text = page.rule_link("setup.hand", hand)
+    if page.rules.start_floor:
+        text += f", {page.rule_link('setup.start_floor', f'{page.rules.start_floor} to the floor at the start')}"
+    if page.rules.redeal_floor:
+        text += f", {page.rule_link('setup.redeal_floor', f'{page.rules.redeal_floor} more with each deal')}"
+    return text
+
+
+def floor(page: PageState) -> str:
+    if page.rules.floor_kind == "stack":
+        return "a face-up pile; only the top card counts"
+    return "face up, side by side; any card can be taken"
+
+
+def sweeps(page: PageState) -> list[str]:
+    """Returns each rule that takes the whole floor, with its condition where it has one."""
+    return [page.rule_link(f"capture.{c.name.text}", pattern_phrase(c.pattern))
+            + (" (only when " + say(c.guard, page.ctx) + ")" if c.guard is not None else "")
+            for c in page.merged.rules("capture") if isinstance(c, n.CaptureRule) and c.takes == "all"]
+
+
+def bonus_worth(page: PageState) -> list[str]:
+    """Returns each basra rule's points and name, noting the rules that an option switches."""
+    worth = []
+    for c in page.merged.rules("basra"):
+        if isinstance(c, n.BasraRule):
+            points = fixed_points(c.points, page.merged) or "varies"
+            # a condition on options alone (not on the play) means a table can switch the rule off
+            extra = ", an option" if c.guard is not None and any(not uses_play(p) for p in conjuncts(c.guard)) else ""
+            worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({c.name.text.replace('_', ' ')}{extra})"))
+    return worth
+
+
+def target(page: PageState) -> str:
+    """Returns the points a game is played to, and the option that changes them if there is one."""
+    text = page.rule_link("game.target", f"{number_text(page.rules.target)} points")
+    option = option_of(page, "game.target")
+    if option:
+        text += f" (option {option_link(option)})"
+    return text
+
+
+def option_of(page: PageState, key: str) -> str | None:
+    """Returns the option that a clause takes its value from, if it names one."""
+    clause = page.pick(key)
+    for value in vars(clause).values() if clause else ():
+        if isinstance(value, n.Name) and value.id in page.merged.options:
+            return value.id
+    return None
+
+
+def source_text(source) -> str:
+    """Returns a source as a link (or its title in italics) with its note."""
+    text = f"[{source.title}]({source.link})" if source.link else f"*{source.title}*"
+    if source.note:
+        text += f" ({source.note})"
+    return text

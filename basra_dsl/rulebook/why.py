@@ -1,0 +1,79 @@
+"""Explains a play by the rules: which capture rule took the cards, and which basra rule scored.
+
+Used by the worked examples and the illustrative hand; each explanation links to the rule.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..rules import Rules
+from ..unparse import number_text
+from .cardhtml import card_html
+from .page_state import PageState
+
+
+def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes: tuple[int, ...],
+        previous) -> str:
+    """Returns why a card took what it took (or nothing) from the floor, naming the rule."""
+    if not takes:
+        if not floor:
+            return "the floor is empty, so the card is simply laid down."
+        return "no rule lets this card take anything here, so it is trailed."
+    for rule in rules.capture_rules:
+        if rule.takes == "all" and card in rule.cards and (
+                rule.condition is None or rule.condition(card, floor, (), (), previous)):
+            return f"{_capture_link(page, rule.name)}: it takes the whole floor."
+    rank_rules = [r for r in rules.capture_rules if r.takes == "rank" and card in r.cards]
+    sum_rules = [r for r in rules.capture_rules if r.takes == "sums" and card in r.cards]
+    same = all(C.rank(x) == C.rank(card) for x in takes)
+    if same and rank_rules:
+        return f"{_capture_link(page, rank_rules[0].name)}: it pairs the floor cards of its rank."
+    if sum_rules:
+        groups = _groups(takes, rules.values[card], rules.values)
+        shown = "; ".join(" + ".join(card_html(x) for x in g) for g in groups)
+        more = " (the largest set it can take)" if rules.choose == "largest" and len(takes) < len(floor) else ""
+        return (f"{_capture_link(page, sum_rules[0].name)}: each group adds up to "
+                f"{number_text(rules.values[card])}: {shown}{more}.")
+    return "the capture rules allow it."
+
+
+def bonus_rules(page: PageState, rules: Rules, card, floor, takes, previous, bonus) -> list[str]:
+    """Returns links to the basra rules that score exactly ``bonus`` for this capture."""
+    left = tuple(x for x in floor if x not in set(takes))
+    found = []
+    for rule in rules.basra_rules:
+        if rule.condition is None or rule.condition(card, floor, takes, left, previous):
+            if (rule.points(card, floor, takes, left, previous) or 0) == bonus:
+                found.append(page.rule_link("basra." + rule.name, rule.name))
+    return found or ["by the rules above"]
+
+
+def _capture_link(page: PageState, name: str) -> str:
+    return page.rule_link("capture." + name, name)
+
+
+def _groups(takes: tuple[int, ...], value: int | None, values: dict) -> list[tuple[int, ...]]:
+    """Returns the captured cards split into groups adding up to ``value`` (for the 'why')."""
+    if value is None or any(values.get(x) is None for x in takes):
+        return [tuple(takes)]
+    cards = sorted(takes, key=lambda x: -values[x])
+
+    def split(rest: list[int]) -> list[tuple[int, ...]] | None:
+        if not rest:
+            return []
+        first, others = rest[0], rest[1:]
+
+        def grow(group: list[int], pool: list[int], total: int):
+            if total == value:
+                tail = split([x for x in others if x not in group])
+                return None if tail is None else [tuple(group)] + tail
+            for i, x in enumerate(pool):
+                if total + values[x] <= value:
+                    found = grow(group + [x], pool[i + 1:], total + values[x])
+                    if found is not None:
+                        return found
+            return None
+
+        return grow([first], others, values[first])
+
+    return split(cards) or [tuple(takes)]

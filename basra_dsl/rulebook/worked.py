@@ -1,0 +1,220 @@
+"""The worked examples and the illustrative hand at the end of a variant page.
+
+Worked examples come from the variant's ``NAME.examples.yaml`` and are played on the
+engine while the page is built; any the engine disagrees with become page problems (a
+failed ``mkdocs build --strict``). The illustrative hand is dealt with a fixed seed, so
+the page is the same on every build.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import cards as C
+from ..compiler import compile_rules
+from ..diagnostics import DiagnosticError
+from ..engine import Deal, Game
+from ..engine.scoring import number
+from ..examples import check_examples, read_examples, run_example
+from ..simulate import random_bot
+from ..unparse import number_text
+from .cardhtml import card_html, cards_html
+from .english import capitalise, join
+from .markdown import admonition
+from .page_state import PageState
+from .sentences import label, value_text
+from .why import bonus_rules, why
+
+ILLUSTRATION_SEED = 1
+
+
+# ------------------------------------------------------------------ worked examples
+
+def examples(page: PageState) -> str:
+    """Returns the worked examples section, recording each disagreement in ``page.problems``."""
+    variant = page.variant
+    document = read_examples(variant.path) if variant.path else None
+    head = "## Worked examples {#examples}\n\n"
+    if document is None or not isinstance(document.data, dict):
+        return head + (f"The variant file comes with no worked examples; see the illustrative hand "
+                       f"below" + (f" and the examples of {page.link_variant(variant.parent.text)}"
+                                   if variant.parent is not None else "") + ".\n")
+    for problem in check_examples(page.merged, document):
+        page.problems.append(f"{page.name}: {problem.message}")
+    found = document.data.get("examples") or []
+    text = head + (f"Each example below was played on the engine when this page was built, and the "
+                   f"engine agreed with what the example expects ({len(found)} examples).\n\n"
+                   if not page.problems else
+                   "Some examples below disagree with the engine: see the warnings.\n\n")
+    for example in found:
+        text += worked_example(page, example) + "\n"
+    return text
+
+
+def worked_example(page: PageState, example: dict) -> str:
+    """Returns one worked example as an admonition: the plays (or the score) and what it shows."""
+    name = example["name"]
+    try:
+        outcome = run_example(page.merged, example)
+    except DiagnosticError as exc:
+        message = "; ".join(d.message for d in exc.diagnostics)
+        page.problems.append(f"{page.name}: example '{name}': {message}")
+        return admonition("failure", capitalise(name), f"The engine could not play this example: {message}")
+    lines = []
+    if "score" in example:
+        lines += score_example(example, outcome)
+    else:
+        lines.append("  \n".join(play_example(page, example, outcome)))  # one block, a line each
+    footer = example_footer(page, example)
+    if footer:
+        lines.append("<small>" + " · ".join(footer) + "</small>")
+    return admonition("example", capitalise(name), "\n\n".join(lines))
+
+
+def example_footer(page: PageState, example: dict) -> list[str]:
+    """Returns the small print under an example: its rule, options, players and source."""
+    footer = []
+    key = rule_key(page, example.get("rule"))
+    if key:
+        footer.append(f"Rule: {page.rule_link(key, label(page.merged.clauses[key][0]))}")
+    if example.get("options"):
+        footer.append("Options: " + ", ".join(f"*{k}* = {value_text(v)}" for k, v in example["options"].items()))
+    if example.get("players"):
+        footer.append(f"{example['players']} players")
+    if example.get("cite"):
+        footer.append(f"Source: {example['cite']}")
+    return footer
+
+
+def rule_key(page: PageState, rule: str | None) -> str | None:
+    """Returns the clause key an example's ``rule:`` names (a rule name, or compulsory/optional)."""
+    if not rule:
+        return None
+    for key in page.merged.clauses:
+        if key.split(".", 1)[1] == rule:
+            return key
+    if rule in ("compulsory", "optional"):
+        return "capture.compulsion"
+    return None
+
+
+def play_example(page: PageState, example: dict, outcome) -> list[str]:
+    """Returns the lines of a play example: the floor, each play, what the last one took and why.
+
+    The plays are replayed here (as ``run_example`` does) to show the floor between them.
+    """
+    chosen = dict(example.get("options", {}))
+    if "players" in example:
+        chosen["players"] = example["players"]
+    rules = compile_rules(page.merged, chosen)
+    plays = example["plays"]
+    moves = [(C.parse_card(p), None) if isinstance(p, str) else
+             (C.parse_card(p["card"]), tuple(C.parse_card(x) for x in p["capture"]) if "capture" in p else None)
+             for p in plays]
+    floor = tuple(C.parse_card(x) for x in example.get("floor", []))
+    hands = [[] for _ in range(rules.players)]
+    for i, (card, _) in enumerate(moves):
+        hands[i % rules.players].append(card)
+    game = Game(rules)
+    state = game.hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
+    lines = [f"**Floor:** {cards_html(floor, 'empty')}"]
+    for card, capture in moves[:-1]:
+        move = state.resolve(card, capture)
+        play = state.play(move.card, move.capture)
+        lines.append(f"**Earlier play:** {card_html(card)} " +
+                     (f"takes {cards_html(play.captured)}" if play.captured else "is trailed") +
+                     f", leaving {cards_html(state.floor, 'an empty floor')}")
+    card, capture = moves[-1]
+    floor_now = tuple(state.floor)
+    previous = state.previous
+    wanted = f" naming the capture {cards_html(capture)}" if capture else (
+        " without capturing" if capture == () else "")
+    lines.append(f"**Played:** {card_html(card)}{wanted}")
+    if outcome.refused is not None:
+        lines.append(f"**Result:** the engine refuses the play: {outcome.refused.rstrip('.')}.")
+        return lines
+    if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
+        shown = " or ".join(cards_html(c) for c in outcome.choices if c)
+        lines.append(f"**Takes:** the player chooses: {shown}.")
+        lines.append(f"**Why:** {why(page, rules, card, floor_now, outcome.choices[0], previous)}")
+        return lines
+    takes = outcome.takes or ()
+    lines.append(f"**Takes:** {cards_html(takes)}")
+    lines.append(f"**Why:** {why(page, rules, card, floor_now, takes, previous)}")
+    bonus = outcome.basra
+    if bonus:
+        names = bonus_rules(page, rules, card, floor_now, takes, previous, bonus)
+        lines.append(f"**{capitalise(page.bonus)}:** {number_text(bonus)} points ({join(names)})")
+    else:
+        lines.append(f"**{capitalise(page.bonus)}:** none")
+    return lines
+
+
+def score_example(example: dict, outcome) -> list[str]:
+    """Returns the lines of a score example: a table of each side's cards and points, and carries."""
+    score = example["score"]
+    rows = ["| Side | Cards taken | Cards that matter | Bonuses | Points |", "| --- | --- | --- | --- | --- |"]
+    for index, side in enumerate(score["sides"]):
+        with_cards = [C.parse_card(x) for x in side.get("with", [])]
+        bonuses = ", ".join(number_text(b) for b in side.get("bonuses", [])) or "—"
+        points = number_text(outcome.points[index]) if index < len(outcome.points) else "—"
+        rows.append(f"| {index + 1} | {side.get('cards', len(with_cards))} | {cards_html(with_cards)} | {bonuses} | "
+                    f"**{points}** |")
+    lines = []
+    if score.get("carry"):
+        lines.append("Carried in from the last hand: " + ", ".join(number_text(c) for c in score["carry"]) + " points.")
+    lines.append("\n".join(rows))
+    carried = [number(c) for c in outcome.carry]
+    if any(carried):
+        lines.append("Carried to the next hand: " + ", ".join(number_text(c) for c in carried) + " points.")
+    return lines
+
+
+# ------------------------------------------------------------------ the illustrative hand
+
+def illustration(page: PageState) -> str:
+    """Returns a hand dealt and played by random bots with a fixed seed, the first plays explained."""
+    rules = page.rules
+    rng = random.Random(ILLUSTRATION_SEED)
+    state = Game(rules).new_hand(rng)
+    text = (f"## An illustrative hand {{#illustration}}\n\nA hand dealt by the engine with seed "
+            f"{ILLUSTRATION_SEED} ({rules.players} players, default options), each player playing a "
+            f"random card from their hand. The table shows the first plays; the engine plays the "
+            f"rest of the hand and scores it.\n\n")
+    text += f"**First floor:** {cards_html(state.floor, 'empty')}\n\n"
+    for seat in range(rules.players):
+        text += f"**Seat {seat}** holds {cards_html(state.hands[seat])}"
+        side = rules.side_of(seat)
+        if len(rules.sides[side]) > 1:
+            text += f" (side {side + 1})"
+        text += "  \n"
+    rows = ["| # | Seat | Floor before | Plays | Takes | Why |", "| --- | --- | --- | --- | --- | --- |"]
+    shown = rules.players * min(rules.hand_size, 4)
+    plays = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        card, capture = random_bot(state, rng)
+        floor = tuple(state.floor)
+        previous = state.previous
+        play = state.play(card, capture)
+        plays += 1
+        if plays <= shown:
+            reason = why(page, rules, card, floor, play.captured, previous)
+            if play.bonus:
+                reason += f" **{capitalise(page.bonus)} +{number_text(play.bonus)}**"
+            rows.append(f"| {plays} | {seat} | {cards_html(floor, 'empty')} | {card_html(card)} | "
+                        f"{cards_html(play.captured, '—')} | {reason} |")
+    text += "\n" + "\n".join(rows) + "\n\n"
+    return text + hand_result(page, state.result(), plays)
+
+
+def hand_result(page: PageState, result, plays: int) -> str:
+    """Returns the table of what each side scored at the end of the illustrative hand."""
+    text = (f"The hand went on for {plays} plays in all. At its end the sides scored:\n\n"
+            f"| Side | Seats | Cards | {page.bonus_title()} | Points |\n| --- | --- | --- | --- | --- |\n")
+    for index, side in enumerate(result.sides):
+        text += (f"| {index + 1} | {', '.join(map(str, side.seats))} | {side.cards} | {side.basras} | "
+                 f"{number_text(side.points)} |\n")
+    if any(result.carry_out):
+        text += f"\nCarried to the next hand: {', '.join(number_text(c) for c in result.carry_out)} points.\n"
+    return text
