@@ -122,7 +122,8 @@ def check(paths, fmt, simulate, seed, no_examples, strict, quiet):
     if fmt != "text" and not quiet:
         click.echo(report.summary(), err=True)
     if not quiet:
-        click.echo(f"checked {len(report.files)} files in {time.perf_counter() - started:.2f} s", err=True)
+        count = len(report.files)
+        click.echo(f"checked {count} file{'s' * (count != 1)} in {time.perf_counter() - started:.2f} s", err=True)
     sys.exit(1 if report.errors or (strict and report.warnings) else 0)
 
 

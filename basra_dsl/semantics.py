@@ -246,6 +246,9 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
         yield error("B405", f"only the standard 52-card pack is known, not {clause.size}", clause.span,
                     "write 'deck 52' and remove ranks with 'without', such as 'deck 52 without Q, K'")
     if isinstance(clause, n.Players):
+        if clause.guard is not None:
+            yield error("B406", "the player counts cannot depend on a condition", clause.guard.span,
+                        "list every count once; clauses can depend on 'players' instead")
         for count in clause.counts:
             if not 2 <= count <= 8:
                 yield error("B405", f"{count} players cannot play a fishing game here", clause.span,
