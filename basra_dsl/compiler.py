@@ -99,6 +99,16 @@ class _Compiler:
                 return clause
         return None
 
+    def required(self, key: str, attribute: str) -> Any:
+        """Returns a required clause's value, or raises when no alternative's guard holds."""
+        if self.pick(key) is None:
+            clauses = self.merged.clauses.get(key, ())
+            shown = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+            raise DiagnosticError([error("B404", f"no '{key.split('.')[1]}' clause holds for {shown}",
+                                         clauses[-1].span if clauses else self.merged.variant.name.span,
+                                         "end the alternatives with one that has no 'when'")])
+        return self.value(key, attribute, None)
+
     def value(self, key: str, attribute: str, default: Any) -> Any:
         clause = self.pick(key)
         if clause is None:
@@ -121,7 +131,7 @@ class _Compiler:
             players=players,
             deck=deck,
             sides=self.sides(players),
-            hand_size=int(self.value("setup.hand", "count", 4)),
+            hand_size=int(self.required("setup.hand", "count")),
             floor_kind=self.value("setup.floor", "kind", "spread"),
             start_floor=int(self.value("setup.start_floor", "count", 0)),
             bar_cards=frozenset().union(*(X.pattern_set(p, deck_set) for p in bar.patterns)) if bar else frozenset(),
@@ -140,7 +150,7 @@ class _Compiler:
             majorities=self.majorities(),
             card_points=self.card_points(deck_set),
             total_claim=self.value("score.total", "points", None),
-            target=self.value("game.target", "points", 101),
+            target=self.required("game.target", "points"),
             game_tie=self.value("game.tie", "policy", "replay"),
             tie_extension=self.value("game.tie", "amount", 0) or 0,
             best_of=int(self.value("match.best_of", "games", 1)),

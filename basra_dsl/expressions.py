@@ -110,9 +110,7 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             _expect(operand, scope, NUM, out)
             return NUM
         case n.Binary(left=left, right=right):
-            _expect(left, scope, NUM, out)
-            _expect(right, scope, NUM, out)
-            return NUM
+            return _expect_both(left, right, scope, NUM, out)
         case n.Compare(op=op, left=left, right=right):
             lt, rt = _infer(left, scope, out), _infer(right, scope, out)
             if op in ("==", "!="):
@@ -137,9 +135,7 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             _expect(operand, scope, BOOL, out)
             return BOOL
         case n.BoolOp(left=left, right=right):
-            _expect(left, scope, BOOL, out)
-            _expect(right, scope, BOOL, out)
-            return BOOL
+            return _expect_both(left, right, scope, BOOL, out)
     raise TypeError(f"not an expression: {expr!r}")
 
 
@@ -156,6 +152,13 @@ def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> Non
     if kind and kind != want:
         out.append(error("B205", f"this is a {kind} where a {want} is needed", expr.span,
                          _conversion_hint(kind, want)))
+
+
+def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list[Diagnostic]) -> str:
+    """Checks both operands of an operator that takes and gives ``kind``; returns ``kind``."""
+    _expect(left, scope, kind, out)
+    _expect(right, scope, kind, out)
+    return kind
 
 
 def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None:

@@ -148,3 +148,30 @@ def test_leftover_search_agrees_with_group_search(value, counts):
     from basra_dsl.engine.capture import _best_covers_by_groups, _groups_by_top
     vector = tuple([0] + counts[:value])
     assert best_covers(value, vector) == _best_covers_by_groups(value, vector, _groups_by_top(value))
+
+
+def test_a_named_capture_is_checked_directly_even_past_the_listing_limit(egyptian, monkeypatch):
+    from basra_dsl.engine import capture as capture_module
+    state = position(egyptian, "5C 5D 5H 4S", "9H")
+    monkeypatch.setattr(capture_module, "MAX_OPTIONS", 1)  # the list shows one choice only
+    listed = state.captures(parse_card("9H"))
+    assert len(listed) == 1
+    for five in ("5C", "5D", "5H"):
+        move = state.resolve(parse_card("9H"), cards(f"4S {five}"))
+        assert names(move.capture) == names(cards(f"{five} 4S"))
+    with pytest.raises(IllegalMove):
+        state.resolve(parse_card("9H"), cards("5C 5C"))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_allows_agrees_with_the_listed_captures(egyptian, seed):
+    import random
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    floor, card = deck[:rng.randint(1, 9)], deck[20]
+    listed = {frozenset(c) for c in egyptian.resolver.captures(card, floor)}
+    for size in range(1, len(floor) + 1):
+        for subset in combinations(floor, size):
+            assert egyptian.resolver.allows(card, floor, subset) == (frozenset(subset) in listed)

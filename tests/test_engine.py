@@ -72,7 +72,7 @@ def test_last_capturer_takes_the_leftover_without_basra(egyptian):
 
 def test_moves_are_validated(egyptian):
     state = position(egyptian, "5C", "5D", "6H")
-    with pytest.raises(IllegalMove, match="does not hold"):
+    with pytest.raises(IllegalMove, match="not in this player"):
         state.apply(Move(parse_card("6H"), ()))
     with pytest.raises(IllegalMove, match="not on the floor"):
         state.apply(Move(parse_card("5D"), cards("5H")))

@@ -79,7 +79,7 @@ def test_refuses_a_card_outside_the_deck(tmp_path):
 
 
 def test_refuses_a_card_not_in_hand(tmp_path):
-    _refused(tmp_path, [HAND | {"plays": ["KD"]}], "error[B504]", "hand 0, play 0, seat 0", "does not hold KD")
+    _refused(tmp_path, [HAND | {"plays": ["KD"]}], "error[B504]", "hand 0, play 0, seat 0", "KD is not in this player's hand")
 
 
 def test_refuses_a_smaller_capture(tmp_path):

@@ -15,7 +15,9 @@ from typing import Iterable
 from ..rules import Rules
 
 NO_PREVIOUS = (None, (), (), ())
-MAX_OPTIONS = 4096  # beyond this, equally large captures differ only in suits: keep the first
+# Listing stops after this many equally allowed captures of one card (a huge floor can
+# hold more); a capture named by a player is checked by ``allows``, not looked up in a list.
+MAX_OPTIONS = 4096
 
 
 class CaptureResolver:
@@ -36,26 +38,60 @@ class CaptureResolver:
             unconditional = all(r.condition is None for r in groups)
             self.fixed_kinds[card] = frozenset(r.takes for r in groups) if unconditional else None
 
+    def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple[bool, frozenset]:
+        """Returns whether a sweeping rule applies, and the kinds of group rule that do."""
+        for rule in self.sweeps[card]:
+            if rule.condition is None or rule.condition(card, floor, (), (), previous):
+                return True, frozenset()
+        kinds = self.fixed_kinds[card]
+        if kinds is None:
+            kinds = frozenset(r.takes for r in self.groups[card]
+                              if r.condition is None or r.condition(card, floor, (), (), previous))
+        return False, kinds
+
     def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
         """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
         if not floor:
             return []
-        sweeps = self.sweeps[card]
-        if sweeps:
-            whole = tuple(floor)
-            for rule in sweeps:
-                if rule.condition is None or rule.condition(card, whole, (), (), previous):
-                    return [whole]
-        kinds = self.fixed_kinds[card]
-        if kinds is None:
-            whole = tuple(floor)
-            kinds = frozenset(r.takes for r in self.groups[card]
-                              if r.condition is None or r.condition(card, whole, (), (), previous))
+        if self.sweeps[card] or self.fixed_kinds[card] is None:
+            sweep, kinds = self._active(card, tuple(floor), previous)
+            if sweep:
+                return [tuple(floor)]
+        else:
+            kinds = self.fixed_kinds[card]  # the common case, without building a tuple
         if not kinds:
             return []
         if self.stack:
             return [tuple(floor)] if self._group_captures(card, floor[-1:], kinds) else []
         return self._group_captures(card, floor, kinds)
+
+    def allows(self, card: int, floor: list[int] | tuple[int, ...], capture: tuple[int, ...],
+               previous=NO_PREVIOUS) -> bool:
+        """Returns whether taking exactly ``capture`` (a non-empty set of floor cards) is legal."""
+        taken = set(capture)
+        if not capture or len(taken) != len(capture) or not taken <= set(floor):
+            return False
+        floor = tuple(floor)
+        sweep, kinds = self._active(card, floor, previous)
+        if sweep or self.stack:
+            whole = taken == set(floor)
+            return whole and (sweep or bool(kinds and self._group_captures(card, floor[-1:], kinds)))
+        values, value = self.values, self.values[card]
+        if "sums" in kinds and value is not None:
+            counts, took = [0] * (value + 1), [0] * (value + 1)
+            for x in floor:
+                if (v := values[x]) is not None and v <= value:
+                    counts[v] += 1
+            for x in capture:
+                if (v := values[x]) is None or v > value:
+                    return False
+                took[v] += 1
+            ways = best_covers(value, tuple(counts)) if self.largest else single_groups(value, tuple(counts))
+            return tuple(took) in ways
+        if "rank" in kinds:
+            same = {x for x in floor if x >> 2 == card >> 2}
+            return taken == same if self.largest else (len(taken) == 1 and taken <= same)
+        return False
 
     def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         values = self.values

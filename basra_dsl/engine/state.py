@@ -128,18 +128,21 @@ class State:
         if seat == TERMINAL:
             raise IllegalMove("the hand is already over", "B507")
         if card not in self.hands[seat]:
-            raise IllegalMove(f"seat {seat} does not hold {card_name(card)}", "B504")
-        options = self.captures(card)
+            raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
         if capture is None:
+            options = self.captures(card)
             if len(options) > 1:
                 shown = "; ".join("trail" if not o else " ".join(map(card_name, o)) for o in options[:6])
                 raise IllegalMove(f"{card_name(card)} can take more than one set ({shown}): "
                                   f"name the capture", "B506")
             return Move(card, options[0])
-        wanted = frozenset(capture)
-        for option in options:
-            if frozenset(option) == wanted and len(option) == len(capture):
-                return Move(card, option)
+        capture = tuple(capture)
+        if capture and self.game.resolver.allows(card, self.floor, capture, self.previous):
+            order = {x: i for i, x in enumerate(self.floor)}
+            return Move(card, tuple(sorted(capture, key=order.__getitem__)))
+        options = self.captures(card)
+        if not capture and () in options:
+            return Move(card, ())
         raise IllegalMove(self._why_illegal(card, capture, options))
 
     def _why_illegal(self, card: int, capture: tuple[int, ...], options) -> str:
@@ -190,6 +193,8 @@ class State:
         return play
 
     def _bonus(self, card, before, capture, left) -> float:
+        """Returns the bonus a capture scores: the largest among the basra rules that hold
+        (bonuses of one play do not add up; see the language reference)."""
         best = 0
         previous = self.previous
         for rule in self.rules.basra_rules:
