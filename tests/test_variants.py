@@ -191,6 +191,7 @@ def test_ashush_has_only_the_lone_card_basra():
     assert play(position(g, "3H", "4C", "7S"), "4C", "7S").bonus == 0
     assert play(position(g, "QH", "QS")).bonus == 10
     assert load_variant("ashush", hand_size=4).hand_size == 4
+    assert load_variant("ashush", players=3).hand_size == 4  # Khuri: four at a time for three
 
 
 def test_palestinian_basra_is_twice_the_card():
