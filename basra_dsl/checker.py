@@ -50,6 +50,8 @@ class Report:
         extra += f", {self.hands_simulated} hands simulated" if self.hands_simulated else ""
         if not self.diagnostics:
             return f"All {total} {noun} passed{extra}."
+        if not total:
+            return f"Found {self.errors} error{'s' * (self.errors != 1)}; no variant files were checked."
         bad = len({d.span.path for d in self.diagnostics if d.span}) or 1
         parts = []
         if self.errors:
@@ -81,6 +83,10 @@ def check_paths(paths: Iterable[str | Path], examples: bool = True, simulate: in
     """Returns every finding for the given files and folders."""
     report = Report()
     found: list[Diagnostic] = []
+    for folder in map(Path, paths):
+        if folder.is_dir() and next(folder.rglob("*.basra"), None) is None:
+            found.append(error("B112", f"no .basra files in {folder}", Span(str(folder), 1, 1),
+                               "name a folder that holds variant files, or the files themselves"))
     for path in variant_files(paths):
         report.files.append(str(path))
         if progress:

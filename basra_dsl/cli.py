@@ -11,6 +11,7 @@ import os
 import sys
 import time
 import traceback
+from dataclasses import replace
 from functools import wraps
 from pathlib import Path
 
@@ -18,11 +19,15 @@ import click
 
 from . import __version__
 from .checker import check_paths
-from .compiler import compile_rules
-from .diagnostics import DiagnosticError
+from .compiler import bind_options, compile_rules
+from .diagnostics import Diagnostic, DiagnosticError, SourceFile, Span, error
 from .render import render_github, render_json, render_text
 from .resources import bundled_variants
-from .semantics import load
+from .semantics import is_path_like, load
+
+
+LOOKUP = ("a name is looked up as ./variants/NAME.basra, then ./NAME.basra, then among the bundled "
+          "variants (basra variants lists them)")
 
 
 def _report(diagnostics, stream=None) -> None:
@@ -31,15 +36,28 @@ def _report(diagnostics, stream=None) -> None:
         click.echo(render_text(diagnostic, color), file=stream)
 
 
+class UsageDiagnosticError(DiagnosticError):
+    """Diagnostics about the command line itself (such as ``-o target=99``): exit 2."""
+
+
 def handles_errors(command):
-    """Turns refused input into diagnostics (exit 1) and crashes into exit 2."""
+    """Turns refused input into diagnostics (exit 1), a refused command line into exit 2,
+    a closed output pipe (``basra check | head``) into a quiet exit, and crashes into exit 2."""
     @wraps(command)
     def run(*args, **kwargs):
         try:
-            return command(*args, **kwargs)
+            try:
+                return command(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # here, so a closed pipe is met inside the handlers below
+        except UsageDiagnosticError as exc:
+            _report(exc.diagnostics, sys.stderr)
+            sys.exit(2)
         except DiagnosticError as exc:
             _report(exc.diagnostics)
             sys.exit(1)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
             raise
         except Exception:  # noqa: BLE001 - a crash is reported, not shown as a traceback
@@ -49,6 +67,18 @@ def handles_errors(command):
                        "Please report it with the input that caused it.", err=True)
             sys.exit(2)
     return run
+
+
+def _quiet_broken_pipe() -> None:
+    """Leaves quietly when the reader of stdout has gone (as ``head`` does): the output
+    nobody reads is dropped, and Python's flush at exit must not fail again on the pipe.
+    Exit 1, as a pipeline (with pipefail) should not count a cut-off run as a pass."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is not a real file (as under a test runner)
+        pass
+    sys.exit(1)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict:
@@ -62,11 +92,46 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
 
 
 def _rules(variant: str, options: tuple[str, ...], players: int | None):
-    merged = load(variant).merged
+    """Returns the compiled rules for the command line's variant, ``-o`` options and player count.
+
+    A refused ``-o`` or ``--players`` is a usage error (exit 2) naming the argument, with
+    the option's declaration as a note: not an error of the variant file.
+    """
+    merged = _load(variant).merged
     chosen = _parse_options(options)
+    arguments = {name: f"-o {pair}" for pair in options for name in [pair.split("=", 1)[0].strip()]}
     if players is not None:
         chosen["players"] = players
+        arguments["players"] = f"--players {players}"
+    problems = []
+    for name, value in chosen.items():
+        try:
+            bind_options(merged, {name: value})
+        except DiagnosticError as exc:
+            problems += [_as_usage(d, arguments[name]) for d in exc.diagnostics]
+    if problems:
+        raise UsageDiagnosticError(problems)
     return compile_rules(merged, chosen)
+
+
+def _as_usage(diagnostic: Diagnostic, argument: str) -> Diagnostic:
+    """Returns a diagnostic about a variant's option as one about the command-line argument."""
+    notes = diagnostic.notes
+    span = diagnostic.span
+    if diagnostic.code == "B302" and span is not None:
+        source = SourceFile.lookup(span.path)
+        line = source.line(span.line).strip() if source else ""
+        notes = (f"declared at {span}" + (f": {line}" if line else ""),) + notes
+    return replace(diagnostic, message=f"{argument}: {diagnostic.message}", span=None, notes=notes)
+
+
+def _load(variant: str):
+    """Returns the loaded variant a command-line argument names (a name or a .basra path)."""
+    if is_path_like(variant) and not Path(variant).is_file():
+        raise DiagnosticError([error("B112", "no such file", Span(variant, 1, 1),
+                                     "check the path; a variant is named without '.basra' "
+                                     f"({LOOKUP})")])
+    return load(variant)
 
 
 option_flag = click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
@@ -96,11 +161,13 @@ def check(paths, fmt, simulate, seed, no_examples, strict, quiet):
 
     Findings go to stdout, sorted by file and line, then a summary line; progress goes to
     stderr. Exit 0 when no errors (warnings allowed unless --strict), 1 on errors, 2 on a
-    usage or internal error.
+    usage or internal error. A worked-examples file NAME.examples.yaml stands for its
+    variant NAME.basra (so a pre-commit hook can pass either).
     """
     from .sarif import render_sarif
     if not paths and Path("variants").is_dir():
         paths = ("variants",)
+    paths = tuple(dict.fromkeys(_variant_of_examples(p) for p in paths))
     if not paths:
         raise click.UsageError("name the variant files or folders to check")
     fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
@@ -125,6 +192,12 @@ def check(paths, fmt, simulate, seed, no_examples, strict, quiet):
         count = len(report.files)
         click.echo(f"checked {count} file{'s' * (count != 1)} in {time.perf_counter() - started:.2f} s", err=True)
     sys.exit(1 if report.errors or (strict and report.warnings) else 0)
+
+
+def _variant_of_examples(path: str) -> str:
+    """Returns the variant file a worked-examples file belongs to (X.examples.yaml -> X.basra)."""
+    suffix = ".examples.yaml"
+    return path[:-len(suffix)] + ".basra" if path.endswith(suffix) else path
 
 
 @main.command()
@@ -161,14 +234,11 @@ def fmt_command(paths, check_only, show_diff):
     changed, failed = [], []
     for path in variant_files(paths):
         try:
-            text = path.read_bytes().decode("utf-8")
+            text = _read_text(path)
             formatted = format_text(text, str(path))
-        except (DiagnosticError, UnicodeDecodeError, OSError) as exc:
+        except DiagnosticError as exc:
             failed.append(path)
-            if isinstance(exc, DiagnosticError):
-                _report(exc.diagnostics, sys.stderr)
-            else:
-                click.echo(f"{path}: cannot read it as UTF-8 text", err=True)
+            _report(exc.diagnostics, sys.stderr)
             continue
         if formatted == text:
             continue
@@ -187,6 +257,24 @@ def fmt_command(paths, check_only, show_diff):
     sys.exit(1 if failed or (check_only and changed) else 0)
 
 
+def _read_text(path: Path) -> str:
+    """Returns a file's text, or raises DiagnosticError: no such file (B112), not UTF-8 (B108)."""
+    where = Span(str(path), 1, 1)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DiagnosticError([error("B112", "no such file", where, "check the path")]) from None
+    except OSError as exc:
+        raise DiagnosticError([error("B112", f"cannot read the file: {exc.strerror}", where)]) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        column = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        raise DiagnosticError([error("B108", "the file is not UTF-8 text", Span(str(path), line, column),
+                                     "save the variant as UTF-8")]) from None
+
+
 @main.command(name="compile")
 @click.argument("variant")
 @option_flag
@@ -194,7 +282,11 @@ def fmt_command(paths, check_only, show_diff):
 @click.option("--json", "as_json", is_flag=True, help="Print the compiled rules as JSON.")
 @handles_errors
 def compile_command(variant, options, players, as_json):
-    """Compile a variant (bundled name or file) into the rules the engine runs."""
+    """Compile a variant (a name or a .basra file) into the rules the engine runs.
+
+    VARIANT is a path to a .basra file, or a name looked up as
+    ./variants/NAME.basra, then ./NAME.basra, then a bundled variant (basra variants).
+    """
     rules = _rules(variant, options, players)
     data = rules.to_json()
     if as_json:
@@ -249,7 +341,11 @@ def replay(record, as_json):
 @click.option("--record", type=click.Path(), default=None, help="With --hands, write the hands as a record.")
 @handles_errors
 def simulate(variant, hands, games, seed, bot, players, options, as_json, record):
-    """Play seeded random hands or games and print figures."""
+    """Play seeded random hands or games and print figures.
+
+    VARIANT is a path to a .basra file, or a name looked up as ./variants/NAME.basra, then
+    ./NAME.basra, then a bundled variant (basra variants).
+    """
     from .simulate import BOTS, simulate_games, simulate_hands
     if (hands is None) == (games is None):
         raise click.UsageError("give exactly one of --hands N or --games N")

@@ -42,7 +42,7 @@ _CODES = [
     Code("B109", "error", "option without a default", "option target: 101 | 121", "End the choices with `= DEFAULT`: `option target: 101 | 121 = 101`."),
     Code("B110", "error", "capture rule without 'takes'", "capture:\n  jack: J all", "Write `NAME: CARDS takes rank|sums|all`, such as `jack: J takes all`."),
     Code("B111", "error", "missing 'variant' line", "setup:\n  deck 52", "Begin the file with `variant NAME \"Title\"`."),
-    Code("B112", "error", "file cannot be read", "basra check missing.basra", "Check the path and the file's permissions."),
+    Code("B112", "error", "file cannot be read", "basra check missing.basra", "Check the path and the file's permissions; a folder must hold .basra files."),
     Code("B113", "error", "rule named after a keyword", "capture:\n  match: J takes all", "Rename the rule (`match_rule:`); keywords such as `match`, `score`, `choose` cannot name rules."),
     Code("B114", "error", "nested too deeply", "basra:\n  a: ((((((...(1)...))))))  # more than 100 levels", "Split the expression into simpler ones; no real rule needs such depth."),
     Code("B115", "error", "number too large", "game:\n  first to 1000000000000000000000", "Numbers have at most 15 digits."),
@@ -87,6 +87,7 @@ _CODES = [
     Code("B601", "error", "worked example not borne out", "expect: {takes: [7H], basra: 10}", "Correct the example or the rule; the message says what the engine did."),
     Code("B602", "error", "invariant broken in simulation", "basra check --simulate 100", "Replay the seed the message names; the note gives the first failing play."),
     Code("B603", "error", "engine failed in simulation", "basra check --simulate 100", "Replay the seed the message names and report it with the variant."),
+    Code("B604", "error", "example names an unknown rule", "examples:\n  - name: a seven pairs a seven\n    rule: pairs", "Name a rule or clause of the variant (`pair`, `sum`, `clear`, `most_cards`, `choose`, `compulsory`, ...); the help line suggests the closest."),
     # ---------------------------------------------------------------- B7xx lints
     Code("B701", "warning", "clause never applies", "basra:\n  a: 10 when cleared and floor.count == 0", "Correct the condition (here a cleared floor is never empty before the play) or remove the clause."),
     Code("B702", "warning", "pattern matches no card of the deck", "setup:\n  deck 52 without Q\ncapture:\n  queen: Q takes rank", "Remove the clause or change the deck."),

@@ -13,7 +13,7 @@ from typing import Iterator
 
 from .cards import FULL_PACK, card_name, parse_card
 from .compiler import compile_rules
-from .diagnostics import Diagnostic, DiagnosticError, error
+from .diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from .documents import Document, read_document, schema_diagnostics
 from .engine import Deal, Game, IllegalMove
 from .engine.scoring import number, score_hand
@@ -42,7 +42,7 @@ def examples_path(variant_path: str | Path) -> Path:
 def read_examples(variant_path: str | Path) -> Document | None:
     """Returns the variant's examples document, or None when it has none."""
     path = examples_path(variant_path)
-    return read_document(path) if path.is_file() else None
+    return read_document(path, "worked examples") if path.is_file() else None
 
 
 def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
@@ -51,7 +51,12 @@ def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
     if problems:
         yield from problems
         return
+    names = rule_names(merged)
     for index, example in enumerate(document.data["examples"]):
+        found = list(_example_problems(merged, example, document, index, names))
+        if found:
+            yield from found
+            continue
         try:
             outcome = run_example(merged, example)
         except DiagnosticError as exc:
@@ -62,9 +67,49 @@ def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
         yield from _compare(example, outcome, document, index)
 
 
+# Words an example's ``rule:`` may give besides the variant's clause names: the two
+# compulsion keywords both name the ``capture.compulsion`` clause.
+RULE_KEYWORDS = ("compulsory", "optional")
+
+
+def rule_names(merged: Merged) -> list[str]:
+    """Returns the names an example's ``rule:`` may give: each clause of the variant by its
+    name (a capture or basra rule's name, or a keyword such as most_cards, choose, pair), a
+    clause it drops (an example may show that it no longer applies), and compulsory/optional."""
+    keys = list(merged.clauses) + list(merged.dropped)
+    return list(dict.fromkeys([key.split(".", 1)[1] for key in keys] + list(RULE_KEYWORDS)))
+
+
+def _example_problems(merged: Merged, example: dict, document: Document, index: int,
+                      names: list[str]) -> Iterator[Diagnostic]:
+    """Yields what is wrong with an example before it is run: an unknown rule, a card given twice."""
+    rule = example.get("rule")
+    if rule is not None and rule not in names:
+        yield error("B604", f"example '{example['name']}' names an unknown rule '{rule}'",
+                    document.span("examples", index, "rule"),
+                    did_you_mean(rule, names) or f"the rules of '{merged.name}': {', '.join(names)}")
+    places = [(("floor", i), c) for i, c in enumerate(example.get("floor", []))]
+    places += [(("plays", i) + (() if isinstance(p, str) else ("card",)), p if isinstance(p, str) else p["card"])
+               for i, p in enumerate(example.get("plays", []))]
+    if "score" in example:
+        places += [(("score", "sides", s, "with", i), c) for s, side in enumerate(example["score"]["sides"])
+                   for i, c in enumerate(side.get("with", []))]
+    seen: dict[int, tuple] = {}
+    for where, name in places:
+        card = parse_card(name)
+        if card in seen:
+            first = document.span("examples", index, *seen[card]).line
+            yield error("B503", f"example '{example['name']}': {name} is given twice",
+                        document.span("examples", index, *where),
+                        f"it was given first at line {first}; a pack holds each card once")
+        else:
+            seen[card] = where
+
+
 def run_example(merged: Merged, example: dict) -> Outcome:
     """Returns what the engine does in an example (raises DiagnosticError for a bad one)."""
-    chosen = dict(example.get("options", {}))
+    chosen = {name: int(value) if isinstance(value, float) and value.is_integer() else value
+              for name, value in example.get("options", {}).items()}
     if "players" in example:
         chosen["players"] = example["players"]
     rules = compile_rules(merged, chosen)

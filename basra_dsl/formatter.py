@@ -28,7 +28,7 @@ HEADER = ("variant", "aliases", "region", "source", "about")
 
 _TOKEN = re.compile(r"""
     (?P<string>"[^"\n]*")
-  | (?P<comment>\#[^\n]*)
+  | (?P<comment>\#[^\r\n]*)
   | (?P<cont>\\[\t ]*\r?\n)
   | (?P<newline>\r?\n)
   | (?P<space>[\t ]+)
@@ -74,68 +74,76 @@ def _logical_lines(text: str) -> list[list[_Tok]]:
 
 def _layout(text: str) -> str:
     out: list[str] = []
-    pending_comments: list[str] = []  # full-line comments waiting for the line they introduce
-    pending_blank = False
+    comments: list[str] = []  # full-line comments ("" for a blank between them) waiting for their line
+    blank = False  # whether the source has a blank line before the waiting comments or line
+    previous: str | None = None  # the kind of the last line written
     section: str | None = None
     for tokens in _logical_lines(text):
         if not tokens:
-            pending_blank = bool(out or pending_comments)
-            if pending_comments:
-                pending_comments.append("")
-            continue
-        if tokens[0].kind == "comment":
-            pending_comments.append(tokens[0].text.rstrip())
-            pending_blank = pending_blank if len(pending_comments) > 1 else pending_blank
-            continue
-        first = tokens[0].text
-        is_section = first in SECTIONS and len(tokens) >= 2 and tokens[1].text == ":" and \
-            (len(tokens) == 2 or tokens[2].kind == "comment")
-        if is_section:
-            section = first
-            indent, blank_before = "", True
-        elif first in HEADER or first == "extends":
-            indent, blank_before = "", False
-            section = None
-        elif first == "option":
-            indent = ""
-            blank_before = not out or not out[-1].startswith("option ") or pending_blank
-            section = None
+            if comments:
+                comments.append("")
+            else:
+                blank = True
+        elif tokens[0].kind == "comment":
+            comments.append(tokens[0].text.rstrip())
         else:
-            indent = INDENT if section else ""
-            blank_before = pending_blank and not (out and _is_section_line(out[-1]))
-        if out and first == "option" and not out[-1].startswith(("option ", "#")):
-            blank_before = True
-        if blank_before and out and out[-1] != "":
-            out.append("")
-        _flush_comments(out, pending_comments, indent, section_start=is_section)
-        out.append(indent + _join(tokens, first == "variant"))
-        pending_blank = False
-    if pending_comments:
-        if out and out[-1] != "" and pending_blank:
-            out.append("")
-        _flush_comments(out, pending_comments, INDENT if section else "", section_start=False)
+            kind, section = _classify(tokens, section)
+            indent = INDENT if kind == "statement" and section else ""
+            _flush(out, comments, _blank_before(kind, previous, blank), indent)
+            out.append(indent + _join(tokens, tokens[0].text == "variant"))
+            previous, blank = kind, False
+    if comments:  # comments after the last line stand as a statement would
+        _flush(out, comments, _blank_before("statement", previous, blank), INDENT if section else "")
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
 
 
-def _is_section_line(line: str) -> bool:
-    return bool(re.match(r"(%s)\s*:\s*(#.*)?$" % "|".join(SECTIONS), line))
+def _classify(tokens: list[_Tok], section: str | None) -> tuple[str, str | None]:
+    """Returns the kind of a line (section, header, option or statement) and the section it leaves open."""
+    first = tokens[0].text
+    if first in SECTIONS and len(tokens) >= 2 and tokens[1].text == ":" and \
+            (len(tokens) == 2 or tokens[2].kind == "comment"):
+        return "section", first
+    if first in HEADER or first == "extends":
+        return "header", None
+    if first == "option":
+        return "option", None
+    return "statement", section
 
 
-def _flush_comments(out: list[str], comments: list[str], indent: str, section_start: bool) -> None:
-    while len(comments) > 1 and comments[-1] == "" and comments[-2] == "":
-        comments.pop()
-    previous_blank = bool(out) and out[-1] == ""
+def _blank_before(kind: str, previous: str | None, blank_in_source: bool) -> bool:
+    """The blank-line rule: whether one blank line goes before a line (and the comments that
+    introduce it), given the kind of the line written before it.
+
+    None at the top of the file or among the header lines; always before a section; before
+    the first option, and between options where the source has one; between statements
+    where the source has one, except right under the section's name.
+    """
+    if previous is None or kind == "header":
+        return False
+    if kind == "section":
+        return True
+    if kind == "option":
+        return previous != "option" or blank_in_source
+    return blank_in_source and previous != "section"
+
+
+def _flush(out: list[str], comments: list[str], blank_before: bool, indent: str) -> None:
+    """Writes the waiting comments, indented like the line they introduce, and the blank lines."""
+    if blank_before:
+        _blank(out)
     for comment in comments:
-        if comment == "":
-            if not previous_blank:
-                out.append("")
-            previous_blank = True
-        else:
+        if comment:
             out.append(indent + comment)
-            previous_blank = False
+        else:
+            _blank(out)
     comments.clear()
+
+
+def _blank(out: list[str]) -> None:
+    if out and out[-1] != "":
+        out.append("")
 
 
 _NO_SPACE_BEFORE = {",", ":", ")", "."}

@@ -20,7 +20,6 @@ sample of plays, as a brute-force model checker would:
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -31,11 +30,10 @@ from . import nodes as n
 from .compiler import compile_rules
 from .diagnostics import Diagnostic, DiagnosticError, Span, error, warning
 from .rules import Rules
-from .semantics import Merged, merge, option_value
+from .semantics import MAX_OPTION_COMBINATIONS, SAMPLE_SEED, Merged, merge
 from .unparse import expr_text
 
-MAX_COMBINATIONS = 48
-SAMPLE_SEED = 20240601
+MAX_COMBINATIONS = MAX_OPTION_COMBINATIONS
 _FAILURES = (ArithmeticError, TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError)
 
 # name -> (least, most, whole number?)
@@ -67,17 +65,15 @@ def _show(value: Any) -> str:
 
 
 def combinations(merged: Merged) -> list[dict[str, Any]]:
-    """Returns option assignments with player counts, defaults first, at most MAX_COMBINATIONS."""
-    defaults = merged.option_defaults()
-    found = [defaults | {"players": p} for p in merged.player_counts()]
-    for combo in merged.option_combinations():
-        if combo not in found:
-            found.append(combo)
-    if len(found) > MAX_COMBINATIONS:
-        rest = found[len(merged.player_counts()):]
-        found = found[:len(merged.player_counts())] + random.Random(SAMPLE_SEED).sample(
-            rest, MAX_COMBINATIONS - len(merged.player_counts()))
-    return found
+    """Returns option assignments with player counts, defaults first, at most MAX_COMBINATIONS
+    (a seeded sample when there are more; see ``Merged.option_combinations``)."""
+    return list(merged.option_combinations(MAX_COMBINATIONS, SAMPLE_SEED))
+
+
+def _any_choice(merged: Merged) -> str:
+    count = merged.option_combination_count()
+    return ("any option choice" if count <= MAX_COMBINATIONS
+            else f"any of the {MAX_COMBINATIONS} sampled option choices (of {count:,})")
 
 
 def lint(merged: Merged) -> Iterator[Diagnostic]:
@@ -90,17 +86,30 @@ def lint(merged: Merged) -> Iterator[Diagnostic]:
     yield from found
     if any(d.is_error for d in found):
         return
-    combos = [Combination(o, _compile(merged, o)) for o in combinations(merged)]
+    combos, refused = _compile_all(merged)
+    yield from refused
+    if refused:
+        return
     for check in (check_deck_size, check_totals, check_tie_policies, check_static_guards,
                   check_patterns, check_shadowed, check_play_rules, check_overrides):
         yield from check(merged, combos)
 
 
-def _compile(merged: Merged, options: dict[str, Any]) -> Rules | None:
-    try:
-        return compile_rules(merged, options)
-    except (DiagnosticError, *_FAILURES):
-        return None
+def _compile_all(merged: Merged) -> tuple[list[Combination], list[Diagnostic]]:
+    """Returns each sampled option choice with its compiled rules, and, once each, the errors
+    the compiler raised for some choice (such as a clause none of whose alternatives holds)."""
+    combos, refused = [], {}
+    for options in combinations(merged):
+        try:
+            rules = compile_rules(merged, options)
+        except DiagnosticError as exc:
+            rules = None
+            for diagnostic in exc.diagnostics:
+                refused.setdefault((diagnostic.code, diagnostic.span), diagnostic)
+        except _FAILURES:
+            rules = None  # check_constant_expressions reports these with their cause
+        combos.append(Combination(options, rules))
+    return combos, list(refused.values())
 
 
 def _own(merged: Merged, clause: n.Node) -> bool:
@@ -188,10 +197,10 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
                 if not isinstance(value, (int, float)) or isinstance(value, bool):
                     continue
                 if not least <= value <= most or (whole and value != int(value)):
-                    kind = "a whole number" if whole else "a number"
-                    yield error("B705", f"{what} of {_number(value)} is out of range", expr.span,
-                                f"{what} is {kind} from {least} to {most:,}"
-                                + (f" (with {_describe(merged, options)})" if len(combos) > 1 else ""))
+                    varies = len({repr(_safe_constant(expr, o)) for o in combos}) > 1
+                    yield error("B705", f"{what} of {_number(value)} is out of range"
+                                + (f" (with {_describe(merged, options)})" if varies else ""), expr.span,
+                                _range_help(merged, key, what, least, most, whole))
                     break
     for clause in merged.variant.clauses:
         values = []
@@ -203,6 +212,14 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
             if isinstance(value, (int, float)) and abs(value) > 1_000_000:
                 yield error("B705", f"{_number(value)} points is out of range", expr.span,
                             "points of a card or a majority run from -1,000,000 to 1,000,000")
+
+
+def _range_help(merged: Merged, key: str, what: str, least: int, most: int, whole: bool) -> str:
+    kind = "a whole number" if whole else "a number"
+    if key == "setup.hand":  # the 52 cards shared among the players, before any floor
+        most_by_players = " or ".join(f"{52 // p} with {p} players" for p in merged.player_counts())
+        return f"{what} is {kind} of cards from {least} to {most_by_players}"
+    return f"{what} is {kind} from {least} to {most:,}"
 
 
 def _number(value: float) -> str:
@@ -244,12 +261,34 @@ def check_totals(merged: Merged, combos: list[Combination]) -> Iterator[Diagnost
             clause = _pick(merged, "score.total", combo.options)
             parts = [f"{_number(cards)} for cards"] + [f"{_number(m.points)} for most {m.what}"
                                                        for m in rules.majorities]
-            yield error("B707", f"the points of a hand add up to {_number(cards + majorities)} "
-                        f"({' + '.join(parts)}), not the {_number(rules.total_claim)} that 'total' claims"
-                        + (f" (with {combo.describe(merged)})" if len(combos) > 1 else ""),
-                        _here(merged, clause.span if clause else None),
-                        f"correct the total to {_number(cards + majorities)}, or the points that make it up")
+            sum_ = _number(cards + majorities)
+            message = (f"the points of a hand add up to {sum_} ({' + '.join(parts)}), not the "
+                       f"{_number(rules.total_claim)} that 'total' claims"
+                       + (f" (with {combo.describe(merged)})" if len(combos) > 1 else ""))
+            if clause is not None and _own(merged, clause):
+                yield error("B707", message, clause.span,
+                            f"correct the total to {sum_}, or the points that make it up")
+                return
+            claim = f" ('total {expr_text(clause.points)}')" if clause is not None else ""
+            origin = merged.origin.get("score.total", "the parent")
+            yield error("B707", message, _here(merged, _changed_sum(merged, combo.options)),
+                        f"the total is {origin}'s{claim}: state 'total {sum_}' in this variant's score "
+                        "section, or correct the points that make it up")
             return
+
+
+def _changed_sum(merged: Merged, options: dict[str, Any]) -> Span | None:
+    """Returns where this variant changes what a hand pays out (its card points, majorities,
+    deck or a dropped score clause), or None."""
+    keys = ("score.points", "setup.deck")
+    for clause in merged.variant.clauses:
+        if (clause.key in keys or isinstance(clause, n.Most)) and \
+                (clause.guard is None or _safe_constant(clause.guard, options)):
+            return clause.span
+    for drop in merged.variant.drops:
+        if drop.section == "score" or drop.key == "setup.deck":
+            return drop.span
+    return None
 
 
 def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -288,7 +327,7 @@ def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[D
                 continue
             holds = any(_safe_constant(clause.guard, c.options) for c in combos)
             if not holds:
-                yield warning("B701", f"this 'when' never holds for any option choice or player count, so the "
+                yield warning("B701", f"this 'when' never holds for {_any_choice(merged)} or player count, so the "
                               f"clause never applies", clause.guard.span,
                               f"players: {' or '.join(map(str, merged.player_counts()))}; remove the clause "
                               "or correct its condition")
@@ -438,7 +477,7 @@ def check_play_rules(merged: Merged, combos: list[Combination]) -> Iterator[Diag
                 break
     for name, clause in pending_capture.items():
         yield warning("B701", f"capture rule '{name}' never applies: its 'when' holds for none of the "
-                      "sampled plays, under any option choice", clause.guard.span,
+                      f"sampled plays, under {_any_choice(merged)}", clause.guard.span,
                       "check the condition; a capture rule is decided before the play, on played, floor "
                       "and previous")
     for name, clause in pending_basra.items():
@@ -447,7 +486,7 @@ def check_play_rules(merged: Merged, combos: list[Combination]) -> Iterator[Diag
                           "above zero", clause.points.span, "give it a positive number of points")
         elif clause.guard is not None:
             yield warning("B701", f"'{name}' never applies: its 'when' holds for none of the sampled captures, "
-                          "under any option choice", clause.guard.span,
+                          f"under {_any_choice(merged)}", clause.guard.span,
                           "check the condition against what a capture can be: played, floor, captured, left")
 
 

@@ -13,13 +13,14 @@ from typing import Any
 
 from .cards import card_name, parse_card
 from .compiler import compile_rules
-from .diagnostics import DiagnosticError, error
+from .diagnostics import DiagnosticError, did_you_mean, error
 from .documents import Document, read_document, schema_diagnostics
 from .engine import Deal, Game, IllegalMove, Scoreboard
 from .engine.scoring import HandResult, number
 from .engine.state import Play
 from .rules import Rules
-from .semantics import find_variant_file, load
+from .resources import bundled_variants
+from .semantics import load
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Replay:
 
 def replay_file(path: str | Path) -> Replay:
     """Returns the replay of a record file, or raises DiagnosticError."""
-    document = read_document(path)
+    document = read_document(path, "records")
     return replay_document(document)
 
 
@@ -68,19 +69,36 @@ def replay_document(document: Document) -> Replay:
 
 
 def _rules(record: dict, document: Document) -> Rules:
+    """Returns the record's rules. A variant that looks like a path (it ends in .basra or
+    holds a slash) is a file relative to the record's folder; any other is a bundled name."""
     variant = record["variant"]
-    near = Path(document.path).parent
-    located = near / variant if variant.endswith(".basra") and (near / variant).is_file() else variant
-    if find_variant_file(located) is None:
-        raise DiagnosticError([error("B401", f"no variant named '{variant}'", document.span("variant"),
-                                     "use a bundled name (basra variants) or a path to a .basra file")])
+    if variant.endswith(".basra") or "/" in variant or "\\" in variant:
+        located = Path(document.path).parent / variant
+        if not located.is_file():
+            raise DiagnosticError([error("B401", f"no variant file '{variant}' (looked for {located}, "
+                                         "relative to the record)", document.span("variant"),
+                                         "a path is relative to the record's folder; "
+                                         "a bundled variant is named without .basra")])
+    else:
+        known = bundled_variants()
+        if variant not in known:
+            raise DiagnosticError([error("B401", f"no bundled variant named '{variant}'", document.span("variant"),
+                                         did_you_mean(variant, known) or
+                                         "use a bundled name (basra variants) or a path to a .basra file, "
+                                         "relative to the record, such as ./mine.basra")])
+        located = known[variant]
     merged = load(located).merged
-    chosen = dict(record.get("options", {}))
+    chosen = {name: whole(value) for name, value in record.get("options", {}).items()}
     spans = {name: document.span("options", name) for name in chosen}
     if "players" in record:
         chosen["players"] = record["players"]
         spans["players"] = document.span("players")
     return compile_rules(merged, chosen, spans)
+
+
+def whole(value: Any) -> Any:
+    """Returns a whole-number float option value (121.0) as the int it stands for."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _cards(names: list[str]) -> tuple[int, ...]:

@@ -2,13 +2,15 @@
 
 With a parent, the file holds the header, the ``extends`` and, as comments, the parent's
 sections to copy from; without one, a complete small variant (Egyptian-like) to edit.
-Beside it goes ``NAME.examples.yaml`` with a ``yaml-language-server`` modeline and one
-worked example whose expectation is what the engine does under the (parent's) rules, so
-the new files pass ``basra check`` as they are.
+Beside it goes ``NAME.examples.yaml`` with a ``yaml-language-server`` modeline (when the
+schema lies in the same project; see ``schema_reference``) and one worked example whose
+expectation is what the engine does under the (parent's) rules, so the new files pass
+``basra check`` as they are.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -16,7 +18,7 @@ import yaml
 
 from .diagnostics import DiagnosticError, Span, error
 from .examples import examples_path, run_example
-from .semantics import find_variant_file, load
+from .semantics import find_variant_file, is_path_like, load
 from .cards import card_name
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*$")
@@ -76,7 +78,10 @@ def scaffold(name: str, parent: str | None = None, folder: str | Path = "variant
     parent_path = None
     if parent is not None:
         parent_path = find_variant_file(parent, folder if folder.is_dir() else None)
-        if parent_path is None:
+        if parent_path is None and is_path_like(parent):
+            problems.append(error("B112", "no such file", Span(parent, 1, 1),
+                                  "check the path given to --extends"))
+        elif parent_path is None:
             problems.append(error("B401", f"unknown parent variant '{parent}'", None,
                                   "name a bundled variant (basra variants) or a .basra file"))
     if problems:
@@ -113,21 +118,38 @@ def examples_text(variant_path: Path, name: str) -> str:
     example = _example(variant_path)
     document = {"variant": name, "examples": [example] if example else []}
     body = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
-    schema = _schema_reference(variant_path)
-    return (f"# yaml-language-server: $schema={schema}\n"
-            f"# Worked examples for {name}; `basra check` plays each one on the engine.\n"
+    schema = schema_reference(variant_path)
+    if schema is not None:
+        modeline = f"# yaml-language-server: $schema={schema}\n"
+    else:
+        modeline = ("# No schema modeline: basra-dsl is installed outside this project, and a path to it\n"
+                    "# would break elsewhere. To check this file as you type, point your editor's YAML\n"
+                    "# language server at examples.schema.json (in basra_dsl/schemas/; see the Schemas\n"
+                    "# page of the rulebook site, `basra docs build`).\n")
+    return (modeline + f"# Worked examples for {name}; `basra check` plays each one on the engine.\n"
             "# Write the examples your sources give, citing them; this first one records what the\n"
             "# rules as written do, so check it against your source.\n" + body)
 
 
-def _schema_reference(variant_path: Path) -> str:
+PROJECT_MARKERS = (".git", "pyproject.toml", ".pre-commit-config.yaml")
+
+
+def schema_reference(variant_path: Path) -> str | None:
+    """Returns the examples schema's path relative to the variant's folder when the schema lies
+    in the same project (so the modeline stays valid when the project moves or is cloned),
+    else None: a path out to wherever basra-dsl happens to be installed would break.
+
+    The project is the nearest folder above the variant holding .git, pyproject.toml or
+    .pre-commit-config.yaml, else the working folder.
+    """
     from .resources import schema_path
     schema = schema_path("examples").resolve()
-    try:
-        import os
-        return Path(os.path.relpath(schema, variant_path.resolve().parent)).as_posix()
-    except ValueError:
-        return schema.as_uri()
+    folder = variant_path.resolve().parent
+    project = next((p for p in (folder, *folder.parents) if any((p / m).exists() for m in PROJECT_MARKERS)),
+                   Path.cwd().resolve())
+    if not (schema.is_relative_to(project) and folder.is_relative_to(project)):
+        return None
+    return Path(os.path.relpath(schema, folder)).as_posix()
 
 
 def _example(variant_path: Path) -> dict | None:

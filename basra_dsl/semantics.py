@@ -8,9 +8,11 @@ clause, the node that defined it, so diagnostics and the rulebook point at the r
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from . import cards as C
 from . import expressions as X
@@ -23,6 +25,8 @@ SUIT_WORDS = {"cards": None, "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
             "game.target": "first to 101"}
 SETUP_SCOPE_KEYS = ("setup", "end", "score", "game", "match")
+MAX_OPTION_COMBINATIONS = 48  # the most option assignments a check looks at (see option_combinations)
+SAMPLE_SEED = 20240601
 
 
 @dataclass(frozen=True)
@@ -59,13 +63,85 @@ class Merged:
     def option_defaults(self) -> dict[str, Any]:
         return {name: option_value(o.default) for name, o in self.options.items()}
 
-    def option_combinations(self) -> Iterator[dict[str, Any]]:
-        """Yields every assignment of option values, with each allowed player count."""
-        names = list(self.options)
-        choices = [[option_value(c) for c in self.options[k].choices] for k in names]
-        for players in self.player_counts():
-            for combo in itertools.product(*choices):
-                yield dict(zip(names, combo)) | {"players": players}
+    def option_choices(self, only: Iterable[str] | None = None) -> dict[str, list[Any]]:
+        """Returns each option's distinct choice values, in the order declared (or only the named options)."""
+        wanted = None if only is None else set(only)
+        names = [k for k in self.options if wanted is None or k in wanted]
+        choices = {}
+        for name in names:
+            values: list[Any] = []
+            for choice in self.options[name].choices:
+                value = option_value(choice)
+                if all(_choice_key(value) != _choice_key(v) for v in values):
+                    values.append(value)
+            choices[name] = values
+        return choices
+
+    def option_combination_count(self, only: Iterable[str] | None = None) -> int:
+        """Returns how many assignments of option values there are, with each player count."""
+        return len(self.player_counts()) * math.prod(len(v) for v in self.option_choices(only).values())
+
+    def option_combinations(self, limit: int | None = MAX_OPTION_COMBINATIONS, seed: int = SAMPLE_SEED,
+                            only: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
+        """Yields assignments of option values with a player count, each once, lazily.
+
+        First the defaults at each allowed player count, then every other assignment when
+        there are at most ``limit`` in all (or ``limit`` is None); else a seeded sample of
+        them, up to ``limit`` in all. ``only`` restricts the options varied (the others keep
+        their defaults). The number of assignments grows as the product of the choices, so
+        no caller should enumerate them without a limit unless it knows they are few.
+        """
+        choices = self.option_choices(only)
+        names = list(choices)
+        defaults = self.option_defaults()
+        counts = self.player_counts()
+        total = len(counts) * math.prod(len(v) for v in choices.values())
+        seen: set[tuple] = set()
+
+        def combo(values: tuple, players: int) -> dict[str, Any] | None:
+            key = (players,) + tuple(_choice_key(v) for v in values)
+            if key in seen:
+                return None
+            seen.add(key)
+            return defaults | dict(zip(names, values)) | {"players": players}
+
+        for players in counts:
+            found = combo(tuple(defaults[k] for k in names), players)
+            if found is not None:
+                yield found
+        if limit is None or total <= limit:
+            for players in counts:
+                for values in itertools.product(*choices.values()):
+                    found = combo(values, players)
+                    if found is not None:
+                        yield found
+            return
+        rng = random.Random(seed)
+        wanted = max(limit - len(seen), 0)
+        drawn: set[int] = set()
+        while wanted and len(drawn) < total:
+            index = rng.randrange(total)
+            if index in drawn:
+                continue
+            drawn.add(index)
+            values, players = _decode(index, [len(v) for v in choices.values()], len(counts))
+            found = combo(tuple(choices[k][i] for k, i in zip(names, values)), counts[players])
+            if found is not None:
+                yield found
+                wanted -= 1
+
+
+def _choice_key(value: Any) -> tuple[str, Any]:
+    return type(value).__name__, value
+
+
+def _decode(index: int, radices: list[int], player_counts: int) -> tuple[list[int], int]:
+    """Returns the choice of each option and of the player count that a mixed-radix index stands for."""
+    digits = []
+    for radix in reversed(radices):
+        index, digit = divmod(index, radix)
+        digits.append(digit)
+    return digits[::-1], index % player_counts
 
 
 def option_value(expr: n.Expr) -> Any:
@@ -81,15 +157,30 @@ def option_value(expr: n.Expr) -> Any:
 # ------------------------------------------------------------------ finding files
 
 def find_variant_file(name_or_path: str | Path, near: Path | None = None) -> Path | None:
-    """Returns the file of a variant given by path or by name, or None."""
+    """Returns the file of a variant given by path or by name, or None.
+
+    A path (a name ending in ``.basra``, or an existing file) is taken as it is. A name is
+    looked up, first found wins, in: ``near/NAME.basra`` when ``near`` is given (a parent
+    beside its child; a file's meaning does not depend on the working folder), else
+    ``./variants/NAME.basra`` and ``./NAME.basra`` in the working folder (names given on
+    the command line); then the bundled variants.
+    """
     text = str(name_or_path)
     path = Path(text)
-    if text.endswith(".basra") or path.is_file():
+    if is_path_like(text) or path.is_file():
         return path if path.is_file() else None
-    if near is not None and (near / f"{text}.basra").is_file():
-        return near / f"{text}.basra"
+    folders = [near] if near is not None else [Path("variants"), Path(".")]
+    for folder in folders:
+        if (folder / f"{text}.basra").is_file():
+            return folder / f"{text}.basra"
     found = bundled_variants().get(text)
     return _relative(found) if found else None
+
+
+def is_path_like(name_or_path: str | Path) -> bool:
+    """Returns whether a variant argument names a file rather than a variant (``.basra`` or a folder in it)."""
+    text = str(name_or_path)
+    return text.endswith(".basra") or "/" in text or "\\" in text
 
 
 def _relative(path: Path) -> Path:
@@ -337,6 +428,9 @@ class Loaded:
 def load(name_or_path: str | Path) -> Loaded:
     """Returns a variant merged with its parents, or raises DiagnosticError with every problem."""
     path = find_variant_file(name_or_path)
+    if path is None and is_path_like(name_or_path):
+        raise DiagnosticError([error("B112", "no such file", Span(str(name_or_path), 1, 1),
+                                     "check the path, or name a bundled variant (basra variants)")])
     if path is None:
         known = list(bundled_variants())
         raise DiagnosticError([error("B401", f"no variant named '{name_or_path}'", None,

@@ -16,32 +16,19 @@ from basra_dsl.documents import parse_document, schema_diagnostics
 from basra_dsl.render import render_github, render_json, render_text
 from basra_dsl.resources import bundled_variants, schema_path
 from basra_dsl.sarif import sarif_log
+from basra_dsl.scaffold import variant_text
 from basra_dsl.semantics import load
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "basra_dsl"
 
 CHILD = 'variant child "Child" extends egyptian\n'
-BASE = """variant base "Base"
-setup:
-  deck 52
-  players 2, 4
-  partners when players == 4
-  hand 4
-  start floor 4
-capture:
-  pair: any takes rank
-  sum: numeral takes sums
-  jack: J takes all
-basra:
-  clear: 10 when cleared and played is not J
-score:
-  most cards 30 tie carry
-  points J 1, A 1, 2C 2, 10D 3
-  total 43
-game:
-  first to 101
-"""
+BASE = variant_text("base", "Base", None, None)  # the variant `basra new base` starts from
+
+
+def line_of(text: str, fragment: str) -> int:
+    """Returns the number of the first line of the text that holds the fragment."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
 def run(tmp_path: Path, text: str, name: str = "v", **kwargs) -> Report:
@@ -73,7 +60,8 @@ def test_b701_basra_condition_never_holds(tmp_path):
     report = run(tmp_path, BASE.replace("  clear: 10 when cleared and played is not J\n",
                                         "  clear: 10 when cleared and floor.count == 0\n"))
     (found,) = report.diagnostics
-    assert found.code == "B701" and "'clear' never applies" in found.message and found.span.line == 13
+    assert found.code == "B701" and "'clear' never applies" in found.message
+    assert found.span.line == line_of(BASE, "clear:")
 
 
 def test_b701_capture_condition_and_static_guard(tmp_path):
@@ -81,11 +69,11 @@ def test_b701_capture_condition_and_static_guard(tmp_path):
     text = text.replace("  partners when players == 4\n", "  partners when players == 3\n")
     report = run(tmp_path, text)
     assert codes_of(report) == ["B701", "B701"]
-    assert [d.span.line for d in report.diagnostics] == [5, 11]
+    assert [d.span.line for d in report.diagnostics] == [line_of(text, "partners"), line_of(text, "jack:")]
 
 
 def test_b701_depends_on_options(tmp_path):
-    text = BASE.replace('variant base "Base"\n', 'variant base "Base"\noption big: no | yes = no\n')
+    text = BASE.replace("\nsetup:\n", "\noption big: no | yes = no\n\nsetup:\n")
     text = text.replace("  clear: 10 when cleared and played is not J\n",
                         "  clear: 10 when cleared and played is not J\n  big_one: 20 when big and cleared\n")
     assert run(tmp_path, text).diagnostics == []  # it applies when the option is on
@@ -113,13 +101,13 @@ def test_b703_rank_rule_idle_under_sums(tmp_path):
 def test_b703_alternative_never_chosen(tmp_path):
     text = BASE.replace("  hand 4\n", "  hand 4 when players > 1\n  hand 3 when players == 4\n")
     (found,) = run(tmp_path, text).diagnostics
-    assert found.code == "B703" and found.span.line == 7
+    assert found.code == "B703" and found.span.line == line_of(text, "hand 3")
 
 
 def test_b704_deck_too_small(tmp_path):
     text = BASE.replace("  hand 4\n", "  hand 13\n")
     (found,) = run(tmp_path, text).diagnostics
-    assert found.code == "B704" and found.is_error and found.span.line == 6
+    assert found.code == "B704" and found.is_error and found.span.line == line_of(text, "hand 13")
     assert "13 × 4 + 4 = 56" in found.message and "4 players" in found.message
 
 
@@ -172,9 +160,9 @@ def test_b710_division_by_zero(tmp_path):
 
 
 def test_existing_option_checks_b303_b305(tmp_path):
-    text = BASE.replace('variant base "Base"\n', 'variant base "Base"\noption a: 1 | 2 = 3\n')
+    text = BASE.replace("\nsetup:\n", "\noption a: 1 | 2 = 3\n\nsetup:\n")
     assert "B303" in codes_of(run(tmp_path, text))
-    text = BASE.replace('variant base "Base"\n', 'variant base "Base"\noption a: 1 | 2 = 1\n')
+    text = BASE.replace("\nsetup:\n", "\noption a: 1 | 2 = 1\n\nsetup:\n")
     assert codes_of(run(tmp_path, text)) == ["B305"]
 
 
@@ -187,7 +175,8 @@ def test_everything_at_once_sorted_with_summary(tmp_path):
     (tmp_path / "c.basra").write_text(BASE.replace("base", "c"))
     report = check_paths([tmp_path])
     assert [(Path(d.span.path).name, d.span.line, d.code) for d in report.diagnostics] == [
-        ("a.basra", 15, "B706"), ("a.basra", 17, "B707"), ("b.basra", 2, "B101"), ("b.basra", 3, "B102")]
+        ("a.basra", line_of(BASE, "most cards"), "B706"), ("a.basra", line_of(BASE, "total 43"), "B707"),
+        ("b.basra", 2, "B101"), ("b.basra", 3, "B102")]
     assert report.summary() == "Found 3 errors and 1 warning in 2 of 3 variants."
 
 
@@ -365,3 +354,22 @@ def test_yaml_syntax_error_has_line_and_column():
         parse_document("variant: x\nexamples: [\n", "e.yaml")
     (found,) = caught.value.diagnostics
     assert found.code == "B508" and found.span.line >= 2 and found.span.column >= 1
+
+
+def test_b705_hint_gives_a_bound_a_hand_can_have(tmp_path):
+    (found,) = run(tmp_path, CHILD + "setup:\n  hand 1.5\n").diagnostics
+    assert found.code == "B705" and found.message == "a hand of 1.5 is out of range"
+    assert found.help == "a hand is a whole number of cards from 1 to 26 with 2 players or 13 with 4 players"
+
+
+def test_b707_points_at_the_total_or_at_what_changed_the_sum(tmp_path):
+    text = CHILD + "score:\n  points J 2\n  total 50\n"
+    (found,) = run(tmp_path, text).diagnostics
+    assert found.code == "B707" and found.span.line == line_of(text, "total 50")
+    text = CHILD + "score:\n  points J 2\n"  # the total is egyptian's
+    (found,) = run(tmp_path, text).diagnostics
+    assert found.code == "B707" and found.span.line == line_of(text, "points J 2")
+    assert "egyptian's ('total 43')" in found.help and "'total 38'" in found.help
+    text = CHILD + "score:\n  drop most_cards\n"
+    (found,) = run(tmp_path, text).diagnostics
+    assert found.code == "B707" and found.span.line == line_of(text, "drop most_cards")

@@ -34,7 +34,7 @@ def test_every_variant_of_the_issue_is_bundled():
 @pytest.mark.parametrize("name", BUNDLED)
 def test_compiles_at_every_player_count_and_option(name):
     merged = load(name).merged
-    combos = list(merged.option_combinations())
+    combos = list(merged.option_combinations(limit=None))
     assert {c["players"] for c in combos} == set(merged.player_counts())
     for chosen in combos:
         rules = compile_rules(merged, chosen)
@@ -62,7 +62,7 @@ def test_seeded_hands_keep_the_invariants(name):
 @pytest.mark.parametrize("name", BUNDLED)
 def test_every_option_combination_keeps_the_invariants(name):
     merged = load(name).merged
-    for chosen in merged.option_combinations():
+    for chosen in merged.option_combinations(limit=None):
         game = Game(compile_rules(merged, chosen))
         for index in range(25):
             problem = check_hand_invariants(game, random.Random(index), index % chosen["players"])
