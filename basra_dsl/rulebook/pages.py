@@ -15,7 +15,7 @@ from ..unparse import number_text
 from .english import join, pattern_phrase
 from .markdown import anchor, page_path
 from .page import load_merged
-from .sentences import fixed_points
+from .sentences import points_phrase
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 
@@ -52,7 +52,7 @@ def render_comparison(names: list[str] | None = None) -> str:
         basras = []
         for c in merged.rules("basra"):
             if isinstance(c, n.BasraRule):
-                points = fixed_points(c.points, merged) or "varies"
+                points = points_phrase(c.points, merged)
                 basras.append(_link(name, f"basra.{c.name.text}", f"{c.name.text.replace('_', ' ')} {points}", merged))
         majorities = []
         for m in rules.majorities:

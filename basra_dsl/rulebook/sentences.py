@@ -8,8 +8,8 @@ from .. import cards as C
 from .. import nodes as n
 from ..expressions import evaluate_constant, pattern_set
 from ..unparse import number_text
-from .english import (Context, amount, capitalise, count_of, describe_play, join, pattern_phrase, plural,
-                      say, uses_play, word_phrase)
+from .english import (Context, amount, capitalise, count_of, describe_play, join, noun, pattern_phrase,
+                      plural, say, uses_play, word_phrase)
 
 LABELS = {
     "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",
@@ -245,6 +245,15 @@ def fixed_points(points: n.Expr, merged=None) -> str | None:
     return None if values is None else " or ".join(number_text(v) for v in values)
 
 
+def points_phrase(points: n.Expr, merged) -> str:
+    """Returns a basra rule's points in a few words: "10", "20 or 30", or, when the play
+    decides them, what they are ("twice the value of the card played")."""
+    fixed = fixed_points(points, merged)
+    if fixed is not None:
+        return fixed
+    return noun(points, Context(merged.option_defaults()))
+
+
 def value_text(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -254,4 +263,4 @@ def value_text(value: Any) -> str:
 
 
 __all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "label", "point_values",
-           "value_text", "when"]
+           "points_phrase", "value_text", "when"]

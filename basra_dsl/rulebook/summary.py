@@ -10,7 +10,7 @@ from ..unparse import number_text
 from .english import conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
 from .markdown import admonition
 from .page_state import PageState
-from .sentences import fixed_points
+from .sentences import points_phrase
 
 
 def summary(page: PageState) -> str:
@@ -83,7 +83,7 @@ def bonus_worth(page: PageState) -> list[str]:
     worth = []
     for c in page.merged.rules("basra"):
         if isinstance(c, n.BasraRule):
-            points = fixed_points(c.points, page.merged) or "varies"
+            points = points_phrase(c.points, page.merged)
             # a condition on options alone (not on the play) means a table can switch the rule off
             extra = ", an option" if c.guard is not None and any(not uses_play(p) for p in conjuncts(c.guard)) else ""
             worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({c.name.text.replace('_', ' ')}{extra})"))
