@@ -26,6 +26,8 @@ class CaptureResolver:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.values = rules.values
+        # a card's value for adding up, 0 for a picture, as a list: read several times a play
+        self.worth = [rules.values.get(card) or 0 for card in range(max(rules.deck, default=0) + 1)]
         self.stack = rules.floor_kind == "stack"
         self.largest = rules.choose == "largest"
         self.sweeps: dict[int, tuple] = {}
@@ -94,24 +96,24 @@ class CaptureResolver:
         return False
 
     def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
-        values = self.values
-        value = values[card]
-        if "sums" in kinds and value is not None:
+        worth = self.worth
+        value = worth[card]
+        if value and "sums" in kinds:
             # A single card of the played value is a group of one, so sums include pairing.
             counts = [0] * (value + 1)
             for x in floor:
-                v = values[x]
-                if v is not None and v <= value:
+                if 0 < (v := worth[x]) <= value:
                     counts[v] += 1
             key = tuple(counts)
             takes = best_covers(value, key) if self.largest else single_groups(value, key)
+            if not takes:
+                return []
             if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
                 take = takes[0]  # the usual case: whole values are taken, so there is no choice
-                return [tuple(x for x in floor if (v := values[x]) is not None and v <= value and take[v])]
+                return [tuple(x for x in floor if 0 < (v := worth[x]) <= value and take[v])]
             by_value: dict[int, list[int]] = {}
             for x in floor:
-                v = values[x]
-                if v is not None and v <= value:
+                if 0 < (v := worth[x]) <= value:
                     by_value.setdefault(v, []).append(x)
             order = {x: i for i, x in enumerate(floor)}
             return [tuple(sorted(found, key=order.__getitem__)) for found in _expand(takes, by_value)]
