@@ -137,3 +137,14 @@ def test_match_best_of_five_with_decider_to_150():
     assert match.winner is None
     result = simulate_match(rules, seed=4)
     assert max(result.wins) == 3
+
+
+def test_a_position_with_no_cards_in_hand_ends_at_once(egyptian):
+    state = egyptian.hand_from_deals([Deal(((), ()), cards("5C 6D"))])
+    assert state.is_terminal()
+    assert names(state.unclaimed) == names(cards("5C 6D"))  # nobody captured: nobody takes them
+
+
+def test_a_leader_without_cards_passes_the_lead(egyptian):
+    state = egyptian.hand_from_deals([Deal(((), cards("5H")), cards("5C"))], first=0)
+    assert state.current_player == 1

@@ -84,7 +84,7 @@ class State:
         self.turn = TERMINAL
         self._result: HandResult | None = None
         self._deal_next()
-        self.turn = self._next_seat(first - 1)
+        self._advance(first - 1)  # the first seat holding cards leads; an empty deal ends at once
 
     # ------------------------------------------------------------ queries
     @property
