@@ -2,7 +2,7 @@
 seeded simulations, and gathers every finding of every file.
 
 For each file: syntax (every error, with recovery), meaning (``semantics.load``), the
-checks of ``lints.py``, the worked examples beside the file, and ``--simulate N`` hands
+checks of ``lints``, the worked examples beside the file, and ``--simulate N`` hands
 per allowed player count. Files with syntax errors get no further checks; files whose
 meaning is refused get no examples or simulation. Findings are deduplicated (a broken
 parent is reported once, in its own file) and sorted by file, line and column.

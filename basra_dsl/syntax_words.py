@@ -1,0 +1,139 @@
+"""The words syntax errors are told in: labelled mistakes, and card players' names for what
+the parser expected.
+
+``LABELLED`` lists the mistakes recognised by example (Lark's ``match_examples``) or by the
+look of the line, each with its code, message and hint. The terminals of the grammar are
+worded from the grammar itself (keywords and choice terminals such as ``TAKES: rank|sums|all``),
+so a new keyword is named correctly without an edit here; ``TERMINAL_WORDS`` words the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+_HEAD = 'variant x\n'
+
+# label -> (code, message, hint, example snippets)
+LABELLED = {
+    "missing-colon": ("B101", "a section header needs a colon",
+                      "write the section name followed by ':', such as 'setup:'",
+                      [_HEAD + "setup\n", _HEAD + "capture\n", _HEAD + "basra\n", _HEAD + "score\n",
+                       _HEAD + "game\n", _HEAD + "match\n", _HEAD + "end\n"]),
+    "rule-colon": ("B101", "a rule needs a colon after its name",
+                   "write it as 'name: ...', such as 'pair: any takes rank'",
+                   [_HEAD + "capture:\n pair any takes rank\n", _HEAD + "basra:\n clear 10\n"]),
+    "option-colon": ("B101", "an option needs a colon after its name",
+                     "write it as: option target: 101 | 121 = 101",
+                     [_HEAD + "option target 101\n"]),
+    "option-default": ("B109", "an option needs a default after its choices",
+                       "end the choices with '= DEFAULT', such as: option target: 101 | 121 = 101",
+                       [_HEAD + "option target: 101 | 121\n", _HEAD + "option target: 101\n"]),
+    "unbalanced": ("B103", "a bracket is not closed",
+                   "every '(' needs a matching ')' on the same line",
+                   [_HEAD + "basra:\n a: 10 when (cleared\n", _HEAD + "basra:\n a: (10\n",
+                    _HEAD + "basra:\n a: 10 when (floor.sum > (2 + 3)\n",
+                    _HEAD + "basra:\n a: value(played\n"]),
+    "stray-close": ("B103", "a closing bracket has no opening one",
+                    "remove the ')' or add the '(' it closes",
+                    [_HEAD + "basra:\n a: 10)\n", _HEAD + "basra:\n a: 10 when cleared)\n"]),
+    "takes-what": ("B110", "a capture rule must say what the card takes",
+                   "end it with 'takes rank', 'takes sums' or 'takes all'",
+                   [_HEAD + "capture:\n a: J takes\n", _HEAD + "capture:\n a: J takes floor\n"]),
+    "takes-missing": ("B110", "a capture rule needs 'takes'",
+                      "write it as 'name: CARDS takes rank|sums|all', such as 'jack: J takes all'",
+                      [_HEAD + "capture:\n a: J all\n", _HEAD + "capture:\n a: J\n"]),
+    "missing-variant": ("B111", "a variant file starts with its 'variant' line",
+                        "begin with: variant NAME \"Title\"",
+                        ["setup:\n", "option a: 1 = 1\n", "capture:\n"]),
+    # recognised by the look of the text rather than by example:
+    "bad-number": ("B104", "this is not a number: a letter O stands where a zero belongs",
+                   "write 10 with the digit zero", []),
+    "string": ("B106", "a quoted text is not closed",
+               "close the text with '\"' on the same line", []),
+    "misspelled": ("B102", "a word the language does not know stands here", None, []),
+    "keyword-rule": ("B113", "a keyword of the language cannot name a rule", None, []),
+}
+
+# Wording of the terminals that are not plain keywords; keywords ('deck', 'takes') and the
+# choice terminals of the grammar (TAKES: rank|sums|all) are worded from the grammar.
+TERMINAL_WORDS = {
+    "NAME": "a name", "VARIANT_NAME": "a variant name", "NUMBER": "a number",
+    "STRING": 'a quoted text such as "Basra"',
+    "PATTERN": "a card, rank or kind of card (such as 7D, J, numeral)",
+    "COLON": "':'", "COMMA": "','", "_NL": "the end of the line", "$END": "the end of the file",
+    "LPAR": "'('", "RPAR": "')'", "EQUAL": "'='", "VBAR": "'|'", "DOT": "'.'",
+    "COMPARE": "a comparison such as '<='", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '/'",
+    "MINUS": "'-'", "COMMENT": "a comment",
+}
+
+SECTION_WORDS = ["setup", "capture", "basra", "end", "score", "game", "match", "option"]
+
+# the tokens a misspelled keyword is read as
+WORD_TOKENS = ("NAME", "PATTERN", "VARIANT_NAME")
+
+
+def labelled(label: str) -> tuple[str, str, str | None]:
+    """Returns (code, message, hint) of a labelled mistake."""
+    code, message, hint, _ = LABELLED[label]
+    return code, message, hint
+
+
+@cache
+def grammar_words(parser: Lark) -> dict[str, str]:
+    """Returns the card-player wording of every terminal of the grammar, by terminal name."""
+    words = dict(TERMINAL_WORDS)
+    for terminal in parser.terminals:
+        value = terminal.pattern.value
+        if terminal.name in words:
+            continue
+        if terminal.pattern.type == "str":
+            words[terminal.name] = f"'{value}'"
+        else:
+            choices = choice_words(value)
+            if choices:
+                words[terminal.name] = or_words([f"'{c}'" for c in choices])
+    return words
+
+
+def choice_words(regex: str) -> list[str]:
+    """Returns the words of a choice terminal such as ``(rank|sums|all)\\b``, else []."""
+    found = re.fullmatch(r"\(([a-z_|]+)\)\\b", regex)
+    return found.group(1).split("|") if found else []
+
+
+@cache
+def keywords(parser: Lark) -> frozenset[str]:
+    """Returns every word the grammar reserves (keywords and choice words)."""
+    found = set()
+    for terminal in parser.terminals:
+        if terminal.pattern.type == "str" and terminal.pattern.value.isalpha():
+            found.add(terminal.pattern.value)
+        else:
+            found.update(choice_words(terminal.pattern.value))
+    return frozenset(found)
+
+
+def terminal_words(parser: Lark, name: str) -> list[str]:
+    """Returns the plain words a terminal stands for ('deck'; 'rank', 'sums', 'all')."""
+    for terminal in parser.terminals:
+        if terminal.name == name:
+            if terminal.pattern.type == "str":
+                return [terminal.pattern.value] if terminal.pattern.value.isalpha() else []
+            return choice_words(terminal.pattern.value)
+    return []
+
+
+def accepted_words(exc: UnexpectedInput, parser: Lark) -> list[str]:
+    """Returns the plain words the parser would have accepted where ``exc`` stopped it."""
+    return [w for name in sorted(exc.accepts or exc.expected) for w in terminal_words(parser, name)]
+
+
+def or_words(words: list[str]) -> str:
+    """Returns 'a, b or c'."""
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
