@@ -17,14 +17,6 @@ BAD = 'variant bad "Bad"\nsetup\n  dek 52\n'
 
 
 @pytest.fixture
-def runner():
-    try:
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 keeps stderr apart already
-        return CliRunner()
-
-
-@pytest.fixture
 def bad(tmp_path) -> Path:
     path = tmp_path / "bad.basra"
     path.write_text(BAD)

@@ -20,14 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HAND = {"deals": [{"floor": ["5C"], "hands": [["9H"], ["KD"]]}], "plays": ["9H", "KD"]}
 
 
-@pytest.fixture
-def runner():
-    try:
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 keeps stderr apart already
-        return CliRunner()
-
-
 def replay(runner, path: Path, *args: str):
     result = runner.invoke(main, ["replay", str(path), *args], catch_exceptions=False)
     assert "Traceback" not in result.output and "internal error" not in result.output, result.output
