@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .cards import FULL_PACK, card_name, parse_card
+from .cards import card_name, parse_card
 from .compiler import compile_rules
 from .diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from .documents import Document, read_document, schema_diagnostics

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import nodes as n
 from .diagnostics import DiagnosticError, Span, SourceFile, error

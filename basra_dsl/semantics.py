@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from . import cards as C
 from . import expressions as X
 from . import nodes as n
 from .diagnostics import Diagnostic, DiagnosticError, Span, did_you_mean, error, warning

@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from basra_dsl.checker import check_paths
 from basra_dsl.cli import main

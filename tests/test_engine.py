@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from basra_dsl import Game, Scoreboard, load_variant
+from basra_dsl import Scoreboard, load_variant
 from basra_dsl.cards import parse_card
 from basra_dsl.engine import TERMINAL, Deal, IllegalMove, Move
 from basra_dsl.engine.game import MatchScore

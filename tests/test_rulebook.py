@@ -84,7 +84,7 @@ def test_page_has_its_parts(name):
         assert heading in text
     if merged.parent is not None:
         parent = merged.parent.name.text
-        assert f"## Differences from " in text
+        assert "## Differences from " in text
         assert f"]({parent}.md" in text
 
 

@@ -14,7 +14,6 @@ from basra_dsl.cards import card_name, parse_card
 from basra_dsl.checker import check_paths, simulate_invariants
 from basra_dsl.cli import main
 from basra_dsl.compiler import compile_rules
-from basra_dsl.engine import Deal
 from basra_dsl.engine.scoring import score_hand
 from basra_dsl.invariants import check_hand_invariants
 from basra_dsl.resources import bundled_variants

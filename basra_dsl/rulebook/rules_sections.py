@@ -135,7 +135,7 @@ def end_section(page: PageState) -> str:
 
 def score_section(page: PageState) -> str:
     keys = keys_of(page, "score")
-    text = f"## Scoring {{#score}}\n\nAt the end of each hand, every side counts the cards it took.\n\n"
+    text = "## Scoring {#score}\n\nAt the end of each hand, every side counts the cards it took.\n\n"
     text += items(page, keys)
     text += "\n" + score_table(page)
     return text

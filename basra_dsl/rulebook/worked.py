@@ -36,8 +36,8 @@ def examples(page: PageState) -> str:
     document = read_examples(variant.path) if variant.path else None
     head = "## Worked examples {#examples}\n\n"
     if document is None or not isinstance(document.data, dict):
-        return head + (f"The variant file comes with no worked examples; see the illustrative hand "
-                       f"below" + (f" and the examples of {page.link_variant(variant.parent.text)}"
+        return head + ("The variant file comes with no worked examples; see the illustrative hand "
+                       "below" + (f" and the examples of {page.link_variant(variant.parent.text)}"
                                    if variant.parent is not None else "") + ".\n")
     for problem in check_examples(page.merged, document):
         page.problems.append(f"{page.name}: {problem.message}")
