@@ -366,7 +366,7 @@ def check_merged(merged: Merged) -> Iterator[Diagnostic]:
                         f"add to the {section} section: {example}")
     if not any(k.startswith("capture.") and isinstance(c[0], n.CaptureRule) for k, c in merged.clauses.items()):
         yield error("B404", "the variant has no capture rule", merged.variant.name.span,
-                    "add a capture section, such as: capture:\\n  pair: any takes rank")
+                    "add a capture section with a rule, such as 'pair: any takes rank'")
     yield from _check_expressions(merged)
     yield from _check_unused_options(merged)
 
