@@ -275,6 +275,11 @@ def merge(chain: tuple[n.Variant, ...]) -> tuple[Merged, list[Diagnostic]]:
 
 def check_file(variant: n.Variant) -> Iterator[Diagnostic]:
     """Yields the problems a single file shows on its own."""
+    stem = Path(variant.path).stem if variant.path.endswith(".basra") else None
+    if stem is not None and stem != variant.name.text:
+        yield warning("B407", f"the variant is named '{variant.name.text}' but its file is {Path(variant.path).name}",
+                      variant.name.span, f"name the file {variant.name.text}.basra: other variants, records "
+                      "and the command line find a variant by its file name")
     yield from _check_options(variant)
     yield from _check_duplicates(variant)
     for clause in variant.clauses:

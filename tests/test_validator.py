@@ -31,7 +31,10 @@ def line_of(text: str, fragment: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
-def run(tmp_path: Path, text: str, name: str = "v", **kwargs) -> Report:
+def run(tmp_path: Path, text: str, name: str | None = None, **kwargs) -> Report:
+    if name is None:  # the file is named after the variant, as B407 asks
+        found = re.search(r"^variant ([A-Za-z0-9_-]+)", text, flags=re.M)
+        name = found.group(1) if found else "v"
     path = tmp_path / f"{name}.basra"
     path.write_text(text, encoding="utf-8")
     return check_paths([path], **kwargs)
@@ -170,7 +173,8 @@ def test_existing_option_checks_b303_b305(tmp_path):
 
 def test_everything_at_once_sorted_with_summary(tmp_path):
     (tmp_path / "a.basra").write_text(BASE.replace("total 43", "total 44").replace("most cards 30 tie carry",
-                                                                                    "most cards 30"))
+                                                                                    "most cards 30")
+                                      .replace("variant base", "variant a"))
     (tmp_path / "b.basra").write_text('variant b "B"\nsetup\n  dek 52\n')
     (tmp_path / "c.basra").write_text(BASE.replace("base", "c"))
     report = check_paths([tmp_path])
@@ -212,18 +216,18 @@ def test_missing_file(tmp_path):
 
 
 def test_bom_is_a_warning(tmp_path):
-    path = tmp_path / "v.basra"
+    path = tmp_path / "base.basra"
     path.write_bytes(b"\xef\xbb\xbf" + BASE.encode())
     assert codes_of(check_paths([path])) == ["B116"]
 
 
 def test_failing_example_is_reported_at_its_line(tmp_path):
-    (tmp_path / "v.basra").write_text(BASE)
-    (tmp_path / "v.examples.yaml").write_text(
+    (tmp_path / "base.basra").write_text(BASE)
+    (tmp_path / "base.examples.yaml").write_text(
         "variant: base\nexamples:\n  - name: seven pairs\n    floor: [7H, 2C]\n    plays: [7S]\n"
         "    expect: {takes: [2C], basra: 0}\n")
-    (found,) = check_paths([tmp_path / "v.basra"]).diagnostics
-    assert found.code == "B601" and found.span.path.endswith("v.examples.yaml") and found.span.line == 6
+    (found,) = check_paths([tmp_path / "base.basra"]).diagnostics
+    assert found.code == "B601" and found.span.path.endswith("base.examples.yaml") and found.span.line == 6
 
 
 def test_simulation_reports_seed_and_first_failing_play(monkeypatch):
