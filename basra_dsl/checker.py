@@ -67,6 +67,16 @@ class Report:
                 "summary": self.summary()}
 
 
+def load_checked(name_or_path: str | Path) -> Merged:
+    """Returns a loaded variant, refusing it (DiagnosticError) when `basra check` would
+    report an error: the commands that run a variant refuse what the validator refuses."""
+    loaded = load(name_or_path)
+    errors = [d for d in lint(loaded.merged) if d.is_error]
+    if errors:
+        raise DiagnosticError(errors)
+    return loaded.merged
+
+
 def variant_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Yields the .basra files named or found (recursively) in folders, sorted, each once."""
     seen: set[Path] = set()

@@ -18,9 +18,10 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .checker import check_paths
+from .checker import check_paths, load_checked
 from .compiler import bind_options, compile_rules
 from .diagnostics import Diagnostic, DiagnosticError, SourceFile, Span, error
+from .engine import RuleError
 from .render import render_github, render_json, render_text
 from .resources import bundled_variants
 from .semantics import is_path_like, load
@@ -55,6 +56,10 @@ def handles_errors(command):
             sys.exit(2)
         except DiagnosticError as exc:
             _report(exc.diagnostics)
+            sys.exit(1)
+        except RuleError as exc:  # the variant's own rule failed while it was played
+            _report([error("B710", str(exc), exc.span,
+                           "make the rule give a number for every play, e.g. avoid dividing by a count that can be 0")])
             sys.exit(1)
         except BrokenPipeError:
             _quiet_broken_pipe()
@@ -97,7 +102,7 @@ def _rules(variant: str, options: tuple[str, ...], players: int | None):
     A refused ``-o`` or ``--players`` is a usage error (exit 2) naming the argument, with
     the option's declaration as a note: not an error of the variant file.
     """
-    merged = _load(variant).merged
+    merged = _load_checked(variant)
     chosen = _parse_options(options)
     arguments = {name: f"-o {pair}" for pair in options for name in [pair.split("=", 1)[0].strip()]}
     if players is not None:
@@ -132,6 +137,12 @@ def _load(variant: str):
                                      "check the path; a variant is named without '.basra' "
                                      f"({LOOKUP})")])
     return load(variant)
+
+
+def _load_checked(variant: str):
+    """Returns the variant an argument names, refused when `basra check` finds an error in it."""
+    _load(variant)  # a missing file is reported as such
+    return load_checked(variant)
 
 
 option_flag = click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",

@@ -175,7 +175,7 @@ class _Compiler:
             if clause.guard is not None:
                 condition = X.compile_function(clause.guard, self.options, values, ranks)
             found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
-                                     condition, clause.guard and expr_text(clause.guard)))
+                                     condition, clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
 
     def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:
@@ -186,7 +186,7 @@ class _Compiler:
             if clause.guard is not None:
                 condition = X.compile_function(clause.guard, self.options, values, ranks)
             found.append(BasraRule(clause.name.text, points, condition, expr_text(clause.points),
-                                   clause.guard and expr_text(clause.guard)))
+                                   clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
 
     def _named(self, kind) -> list:

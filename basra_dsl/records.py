@@ -20,7 +20,7 @@ from .engine.scoring import HandResult, number
 from .engine.state import Play
 from .rules import Rules
 from .resources import bundled_variants
-from .semantics import load
+from .checker import load_checked
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _rules(record: dict, document: Document) -> Rules:
                                          "use a bundled name (basra variants) or a path to a .basra file, "
                                          "relative to the record, such as ./mine.basra")])
         located = known[variant]
-    merged = load(located).merged
+    merged = load_checked(located)
     chosen = {name: whole(value) for name, value in record.get("options", {}).items()}
     spans = {name: document.span("options", name) for name in chosen}
     if "players" in record:

@@ -23,6 +23,8 @@ def render_text(diagnostic: Diagnostic, color: bool = False) -> str:
         width = 1
         if span.end_line == span.line and span.end_column and span.end_column > span.column:
             width = span.end_column - span.column
+        elif span.end_line and span.end_line > span.line:  # a clause: mark the rest of its first line
+            width = len(text.split("#")[0].rstrip()) - span.column + 1
         width = max(1, min(width, len(text) - span.column + 1))
         pad = " " * len(gutter)
         lines += [f"{pad} |", f"{gutter} | {text}", f"{pad} | {' ' * (span.column - 1)}{'^' * width}"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .cards import card_name
+from .diagnostics import Span
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class CaptureRule:
     takes: str
     condition: Callable | None = field(default=None, compare=False)
     condition_source: str | None = None
+    span: Span | None = field(default=None, compare=False)  # where the variant file states it
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class BasraRule:
     condition: Callable | None = field(default=None, compare=False)
     points_source: str = ""
     condition_source: str | None = None
+    span: Span | None = field(default=None, compare=False)  # where the variant file states it
 
 
 @dataclass(frozen=True)

@@ -17,17 +17,19 @@ from .syntax_words import WORD_TOKENS, accepted_words
 MAX_ERRORS = 20  # syntax errors reported per file
 
 
-def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe) -> list[Diagnostic]:
+def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe,
+            fixes=None) -> list[Diagnostic]:
     """Returns a diagnostic for every syntax error of ``text``, the first one being ``first``.
 
     ``describe(exc, text, path)`` turns one Lark error into a diagnostic. ``text`` is what
-    was parsed (a byte-order mark removed, a newline added).
+    was parsed (a byte-order mark removed, a newline added). ``fixes(exc, text)``, if given,
+    returns repaired versions of the error's line to try before the small repairs.
     """
     found = [describe(first, text, path)]
     reported = {_error_line(first, text)}
     current, exc = text, first
     for _ in range(4 * MAX_ERRORS):  # a repair may leave the error on its line; give up in time
-        repaired = _best_repair(exc, current, parser)
+        repaired = _best_repair(exc, current, parser, fixes(exc, current) if fixes else [])
         if repaired is None or repaired == current:
             break
         current = repaired
@@ -67,7 +69,12 @@ def _progress(text: str, parser: Lark) -> tuple[int, int]:
     return (line, max(column, 0))
 
 
-def _best_repair(exc: UnexpectedInput, text: str, parser: Lark) -> str | None:
+def reads_past(text: str, line: int, parser: Lark) -> bool:
+    """Returns whether the parser reads ``text`` past its line ``line`` (1-based)."""
+    return _progress(text, parser)[0] > line
+
+
+def _best_repair(exc: UnexpectedInput, text: str, parser: Lark, fixes: list[str] = ()) -> str | None:
     """Returns ``text`` with the line of ``exc`` repaired so the parser reads furthest past
     it, or with that line blanked when no repair gets past it; None past the last line."""
     lines = text.split("\n")
@@ -77,7 +84,7 @@ def _best_repair(exc: UnexpectedInput, text: str, parser: Lark) -> str | None:
     row = lines[line - 1]
     start = (getattr(exc, "column", 1) or 1) - 1 if getattr(exc, "line", 0) == line else len(row)
     start = min(max(start, 0), len(row))
-    candidates = _repairs(exc, row, start, parser)
+    candidates = list(fixes) + _repairs(exc, row, start, parser)
     best, best_score = None, (-1, -1)
     for candidate in candidates:
         attempt = "\n".join(lines[:line - 1] + [candidate] + lines[line:])

@@ -1,10 +1,11 @@
 """The words syntax errors are told in: labelled mistakes, and card players' names for what
 the parser expected.
 
-``LABELLED`` lists the mistakes recognised by example (Lark's ``match_examples``) or by the
-look of the line, each with its code, message and hint. The terminals of the grammar are
-worded from the grammar itself (keywords and choice terminals such as ``TAKES: rank|sums|all``),
-so a new keyword is named correctly without an edit here; ``TERMINAL_WORDS`` words the rest.
+``LABELLED`` lists the mistakes recognised by the look of the failing line or by example
+(Lark's ``match_examples``), each with its code, message and hint. The terminals of the
+grammar are worded from the grammar itself (keywords and choice terminals such as
+``TAKES: rank|sums|all``), so a new keyword is named correctly without an edit here;
+``TERMINAL_WORDS`` words the rest.
 """
 
 from __future__ import annotations
@@ -130,6 +131,20 @@ def terminal_words(parser: Lark, name: str) -> list[str]:
 def accepted_words(exc: UnexpectedInput, parser: Lark) -> list[str]:
     """Returns the plain words the parser would have accepted where ``exc`` stopped it."""
     return [w for name in sorted(exc.accepts or exc.expected) for w in terminal_words(parser, name)]
+
+
+def statement_words(text: str, line: int, parser: Lark) -> list[str]:
+    """Returns the plain words that may begin a statement on ``line`` of ``text`` (the clauses
+    of the section it stands in, and the section words), or [] when the lines before it do
+    not parse."""
+    prefix = "\n".join(text.split("\n")[:line - 1]) + "\n"
+    try:
+        state = parser.parse_interactive(prefix)
+        state.exhaust_lexer()
+        names = state.accepts()
+    except UnexpectedInput:
+        return []
+    return [w for name in sorted(names) for w in terminal_words(parser, name)]
 
 
 def or_words(words: list[str]) -> str:

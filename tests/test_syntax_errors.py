@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from basra_dsl.diagnostics import DiagnosticError
@@ -160,3 +163,151 @@ def test_brackets_alone_do_not_nest_the_tree():
 
 def test_modest_nesting_parses():
     parse(HEAD + "basra:\n  a: 10 when " + "(" * 20 + "cleared" + ")" * 20 + "\n")
+
+
+# ---------------------------------------------------------------- one-line mistakes in real variants
+# Each mistake below is made on every line of every bundled variant where it can be made (the
+# first rule of a section and later ones, the first section of a file and later ones), so a
+# label must fire whatever state the parser is in, and point at the mistake.
+
+VARIANTS = sorted((Path(__file__).resolve().parent.parent / "variants").glob("*.basra"))
+SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
+SECTION_TYPOS = {"setup": "stup", "capture": "captur", "basra": "basar", "end": "ned", "score": "scor",
+                 "game": "gmae", "match": "mtach"}
+CLAUSE_TYPOS = {"deck": "dek", "hand": "hnd", "players": "playrs", "partners": "partnrs", "direction": "directon",
+                "deal": "dael", "start": "strat", "choose": "chose", "compulsory": "compulsry",
+                "optional": "optinal", "called": "caled", "leftover": "leftovr", "most": "mots",
+                "points": "pionts", "total": "totl", "first": "frist", "tie": "tei", "best": "bset",
+                "decider": "decidr", "drop": "dorp"}
+
+
+def _lines(path: Path) -> list[tuple[int, str, str | None]]:
+    """Returns (line number, text, section) for every line of a variant."""
+    found, section = [], None
+    for number, row in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+        header = re.match(r"(\w+):\s*(#.*)?$", row)
+        if header and header.group(1) in SECTIONS:
+            section = header.group(1)
+        found.append((number, row, section))
+    return found
+
+
+def _mistakes(kind: str, path: Path):
+    """Yields (line, new text of the line, column, code, words of the message, words of the hint)."""
+    for number, row, section in _lines(path):
+        if row.lstrip().startswith("#"):
+            continue
+        if kind == "header-colon" and re.fullmatch(rf"({'|'.join(SECTIONS)}):", row):
+            yield number, row[:-1], len(row), "B101", "a section header needs a colon", "such as 'setup:'"
+        elif kind == "section-typo" and re.fullmatch(rf"({'|'.join(SECTIONS)}):", row):
+            typo = SECTION_TYPOS[row[:-1]]
+            yield number, typo + ":", 1, "B102", f"'{typo}' is not a section", f"did you mean '{row[:-1]}'?"
+        elif kind == "rule-colon" and section in ("capture", "basra"):
+            rule = re.match(r"(\s+)(\w+):", row)
+            if rule and rule.group(2) not in ("choose",):
+                end = rule.end(2)
+                yield (number, row[:end] + row[end + 1:], end + 1, "B101", "a rule needs a colon after its name",
+                       "write it as 'name: ...'")
+        elif kind == "option-colon":
+            option = re.match(r"option (\w+):", row)
+            if option:
+                end = option.end(1)
+                yield (number, row[:end] + row[end + 1:], end + 1, "B101", "an option needs a colon after its name",
+                       "option target: 101 | 121 = 101")
+        elif kind == "option-default":
+            default = re.match(r"(option .*?) = \w+", row)
+            if default:
+                yield (number, default.group(1) + row[default.end():], len(default.group(1)) + 2, "B109",
+                       "an option needs a default after its choices", "'= DEFAULT'")
+        elif kind == "takes-missing" and section == "capture":
+            takes = re.search(r" takes (rank|sums|all)\b", row)
+            if takes:
+                yield (number, row[:takes.start()] + row[takes.start() + 6:], takes.start() + 2, "B110",
+                       "a capture rule needs 'takes'", "'jack: J takes all'")
+        elif kind == "takes-what" and section == "capture":
+            takes = re.search(r" takes (rank|sums|all)\b", row)
+            if takes:
+                yield (number, row[:takes.start(1)] + "floor" + row[takes.end(1):], takes.start(1) + 1, "B110",
+                       "a capture rule must say what the card takes", "'takes all'")
+        elif kind == "clause-typo" and section:
+            clause = re.match(r"(\s+)(\w+)\b(?!:)", row)
+            if clause and clause.group(2) in CLAUSE_TYPOS:
+                word, typo = clause.group(2), CLAUSE_TYPOS[clause.group(2)]
+                yield (number, row[:clause.start(2)] + typo + row[clause.end(2):], clause.start(2) + 1, "B102",
+                       f"'{typo}' is not a clause of the {section} section", f"did you mean '{word}'?")
+
+
+KINDS = ["header-colon", "section-typo", "rule-colon", "option-colon", "option-default", "takes-missing",
+         "takes-what", "clause-typo"]
+
+
+def _with_line(path: Path, number: int, new: str) -> str:
+    rows = path.read_text(encoding="utf-8").split("\n")
+    rows[number - 1] = new
+    return "\n".join(rows)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_one_line_mistakes_in_every_variant(kind):
+    made = 0
+    for path in VARIANTS:
+        places = list(_mistakes(kind, path))
+        for number, new, column, code, message, hint in places:
+            found = errors(_with_line(path, number, new))
+            where = f"{path.name}:{number}: {new.strip()!r}"
+            assert len(found) == 1, (where, [(d.code, d.message) for d in found])
+            assert (found[0].code, found[0].span.line, found[0].span.column) == (code, number, column), \
+                (where, found[0].code, found[0].message, found[0].span)
+            assert message in found[0].message, (where, found[0].message)
+            assert hint in (found[0].help or ""), (where, found[0].help)
+        made += len(places)
+    assert made >= 8  # the mistake was made at several places, not first ones only
+
+
+def test_mistakes_are_made_at_first_and_later_places():
+    egyptian = next(p for p in VARIANTS if p.name == "egyptian.basra")
+    lines = {kind: [number for number, *_ in _mistakes(kind, egyptian)] for kind in KINDS}
+    assert len(lines["header-colon"]) == 7 and len(lines["rule-colon"]) == 7 and len(lines["option-colon"]) == 3
+    assert len(lines["takes-missing"]) == 4 and {"chose", "compulsry", "totl"} <= {
+        new.split()[0] for _, new, *_ in _mistakes("clause-typo", egyptian)}
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
+def test_recovery_reports_each_mistake_of_a_variant_once(path):
+    # One mistake of every kind, each on its own line (the first place of a kind or its last,
+    # in turn): each is reported once, where it was made, and nothing else (no follow-on error
+    # from a mistake repaired badly).
+    chosen = {}
+    for turn, kind in enumerate(KINDS):
+        places = list(_mistakes(kind, path))
+        for number, new, column, code, message, hint in (places if turn % 2 else places[::-1]):
+            if number not in chosen:
+                chosen[number] = (new, column, code, message)
+                break
+    assert len(chosen) >= 2
+    rows = path.read_text(encoding="utf-8").split("\n")
+    for number, (new, *_) in chosen.items():
+        rows[number - 1] = new
+    found = errors("\n".join(rows))
+    assert [(d.span.line, d.span.column, d.code) for d in found] == \
+        [(number, column, code) for number, (_, column, code, _) in sorted(chosen.items())]
+    for diagnostic, number in zip(found, sorted(chosen)):
+        assert chosen[number][3] in diagnostic.message
+
+
+@pytest.mark.parametrize("text, code, words, hint", [
+    # a misspelled clause keyword read as the name of a rule
+    (HEAD + "capture:\n  a: J takes all\n  chose largest\n", "B102", "'chose' is not a clause of the capture",
+     "did you mean 'choose'?"),
+    (HEAD + "basra:\n  a: 10 when cleared\n  caled \"Basra!\"\n", "B102", "'caled' is not a clause of the basra",
+     "did you mean 'called'?"),
+    # a rule name close to a keyword is still a rule without its colon
+    (HEAD + "capture:\n  a: J takes all\n  chose any takes rank\n", "B101", "rule needs a colon", "'name: ...'"),
+    (HEAD + "basra:\n  a: 10 when cleared\n  clear 10 when cleared\n", "B101", "rule needs a colon", "'name: ...'"),
+    # an option without its colon, with no choices yet
+    (HEAD + "option a: 1 | 2 = 1\noption target\n", "B101", "option needs a colon", "option target:"),
+])
+def test_mistakes_read_as_something_else(text, code, words, hint):
+    found = errors(text)
+    assert len(found) == 1 and found[0].code == code and words in found[0].message
+    assert hint in found[0].help

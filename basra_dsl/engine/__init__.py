@@ -2,9 +2,10 @@
 
 from .capture import CaptureResolver
 from .deal import Deal, deal_hand, shuffled_pack
+from .errors import RuleError
 from .game import Game, MatchScore, Scoreboard
 from .scoring import HandResult, SideResult
 from .state import TERMINAL, IllegalMove, Move, Play, State
 
 __all__ = ["CaptureResolver", "Deal", "Game", "HandResult", "IllegalMove", "MatchScore", "Move",
-           "Play", "Scoreboard", "SideResult", "State", "TERMINAL", "deal_hand", "shuffled_pack"]
+           "Play", "RuleError", "Scoreboard", "SideResult", "State", "TERMINAL", "deal_hand", "shuffled_pack"]

@@ -13,6 +13,7 @@ from itertools import combinations, product
 from typing import Iterable
 
 from ..rules import Rules
+from .errors import RULE_FAILURES, RuleError
 
 NO_PREVIOUS = (None, (), (), ())
 # Listing stops after this many equally allowed captures of one card (a huge floor can
@@ -43,12 +44,12 @@ class CaptureResolver:
     def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple[bool, frozenset]:
         """Returns whether a sweeping rule applies, and the kinds of group rule that do."""
         for rule in self.sweeps[card]:
-            if rule.condition is None or rule.condition(card, floor, (), (), previous):
+            if rule.condition is None or _holds(rule, card, floor, previous):
                 return True, frozenset()
         kinds = self.fixed_kinds[card]
         if kinds is None:
             kinds = frozenset(r.takes for r in self.groups[card]
-                              if r.condition is None or r.condition(card, floor, (), (), previous))
+                              if r.condition is None or _holds(r, card, floor, previous))
         return False, kinds
 
     def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
@@ -124,6 +125,14 @@ class CaptureResolver:
                 return []
             return [same] if self.largest else [(x,) for x in same]
         return []
+
+
+def _holds(rule, card: int, floor: tuple[int, ...], previous) -> bool:
+    """Returns whether a capture rule's condition holds, naming the rule if it fails."""
+    try:
+        return bool(rule.condition(card, floor, (), (), previous))
+    except RULE_FAILURES as exc:
+        raise RuleError(rule.name, rule.span, str(exc)) from None
 
 
 def _expand(takes: Iterable[tuple[int, ...]], by_value: dict[int, list[int]]) -> list[tuple[int, ...]]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..cards import card_name
 from .capture import NO_PREVIOUS
 from .deal import Deal
+from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
 from .scoring import HandResult, score_hand
 
 if TYPE_CHECKING:
@@ -198,10 +199,15 @@ class State:
         best = 0
         previous = self.previous
         for rule in self.rules.basra_rules:
-            if rule.condition is None or rule.condition(card, before, capture, left, previous):
-                points = rule.points(card, before, capture, left, previous) or 0
-                if points > best:
-                    best = points
+            try:
+                if rule.condition is None or rule.condition(card, before, capture, left, previous):
+                    points = rule.points(card, before, capture, left, previous) or 0
+                    if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+                        raise ValueError(f"it scores {points:.3g} points")
+                    if points > best:
+                        best = points
+            except RULE_FAILURES as exc:
+                raise RuleError(rule.name, rule.span, str(exc)) from None
         return best
 
     # ------------------------------------------------------------ flow

@@ -22,6 +22,7 @@ from ..rules import Rules
 from ..semantics import SAMPLE_SEED, Merged
 from ..unparse import expr_text
 from .combinations import FAILURES, Combination, any_choice, is_own, why_failed
+from ..engine.errors import POINTS_LIMIT
 
 # (played, floor, captured, left, previous): the arguments of a compiled play condition
 Play = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any]
@@ -130,6 +131,8 @@ def _try_basra_rules(merged: Merged, play: Play, basra_rules: dict, pending: dic
         ok, exc = _call(rule.condition, play)
         if exc is None and ok:
             points, exc = _call(rule.points, play)
+            if exc is None and points is not None and abs(points) > POINTS_LIMIT:
+                exc = ValueError(f"it scores {points:.3g} points, beyond {POINTS_LIMIT:,}")
             if exc is None and points is not None and points > 0:
                 del basra_rules[name]
                 del pending[name]

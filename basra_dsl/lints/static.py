@@ -102,20 +102,24 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
 
 
 def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
-    """B705: points of a card or a majority beyond a million either way."""
+    """B705: points of a card, a majority or a basra beyond a million either way."""
     defaults = merged.option_defaults()
     for clause in merged.variant.clauses:
         if isinstance(clause, n.Points):
             exprs = [entry.points for entry in clause.entries]
-        elif isinstance(clause, n.Most):
-            exprs = [clause.points]
+        elif isinstance(clause, n.Most) or isinstance(clause, n.BasraRule) and not _uses_play(clause.points):
+            exprs = [clause.points]  # a basra's points that depend on the play are tried on sampled plays
         else:
             continue
         for expr in exprs:
             value = safe_constant(expr, defaults)
             if isinstance(value, (int, float)) and abs(value) > 1_000_000:
                 yield error("B705", f"{_number(value)} points is out of range", expr.span,
-                            "points of a card or a majority run from -1,000,000 to 1,000,000")
+                            "points of a card, a majority or a basra run from -1,000,000 to 1,000,000")
+
+
+def _uses_play(expr: n.Expr) -> bool:
+    return any(isinstance(node, n.Name) and node.id in X.PLAY_NAMES for node in n.walk(expr))
 
 
 def _range_help(merged: Merged, key: str, what: str, least: int, most: int, whole: bool) -> str:
