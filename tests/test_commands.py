@@ -54,3 +54,25 @@ def test_compile_json_and_version(runner):
     data = json.loads(runner.invoke(main, ["compile", "egyptian", "--json", "-o", "target=121"]).stdout)
     assert data["game"]["target"] == 121 and data["players"] == 2
     assert runner.invoke(main, ["--version"]).stdout.strip() == f"basra, version {__version__}"
+
+
+def test_commands_refuse_a_variant_the_validator_refuses(runner, tmp_path):
+    path = tmp_path / "big-hands.basra"
+    path.write_text('variant big-hands "Big hands" extends egyptian\nsetup:\n  hand 14\n')
+    for args in (["simulate", str(path), "--hands", "2", "--players", "4"], ["compile", str(path)]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 1 and "error[B704]" in result.output, result.output
+
+
+def test_a_rule_failing_during_play_names_the_rule_and_its_line(tmp_path):
+    import pytest
+
+    from basra_dsl import load_variant
+    from basra_dsl.engine import RuleError
+    from basra_dsl.simulate import simulate_hands
+    path = tmp_path / "divides.basra"
+    path.write_text('variant divides "D" extends egyptian\nbasra:\n  clear: 10 / (floor.count - 1) when cleared\n')
+    with pytest.raises(RuleError) as failure:
+        simulate_hands(load_variant(path), 200, seed=0)  # load_variant runs no lints: the engine must say it
+    assert failure.value.rule == "clear" and failure.value.span.line == 3
+    assert "division by zero" in str(failure.value)
