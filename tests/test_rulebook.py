@@ -231,3 +231,8 @@ def test_language_page_covers_every_keyword_of_the_grammar():
         words |= set(terminal.split("|"))
     missing = sorted(w for w in words if not re.search(rf"\b{w}\b", text))
     assert not missing, f"docs/language.md never mentions: {missing}"
+
+
+def test_not_has_reads_as_holds_no():
+    from basra_dsl.rulebook.english import Context, say
+    assert say(_guard("not floor has Q | K"), Context({})) == "the floor holds no queens or kings"

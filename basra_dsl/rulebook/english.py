@@ -283,6 +283,9 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return "the play does not clear the floor"
         case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
             return f"the {option_link(name, ctx)} option is off"
+        case n.Not(operand=n.Test(op="has", subject=subject, pattern=p)):
+            verb = "include" if _plural_subject(subject) else "holds"
+            return f"{noun(subject, ctx)} {verb} no {pattern_phrase(p, 'pl')}"
         case n.Not(operand=n.BoolOp(op="and") as inner):
             return f"it is not the case that both {say(inner, ctx)}"
         case n.Not(operand=operand):
