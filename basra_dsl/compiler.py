@@ -94,10 +94,7 @@ class _Compiler:
 
     def pick(self, key: str) -> n.Clause | None:
         """Returns the first alternative of a clause whose guard holds, or None."""
-        for clause in self.merged.clauses.get(key, ()):
-            if clause.guard is None or X.evaluate_constant(clause.guard, self.options):
-                return clause
-        return None
+        return self.merged.pick(key, self.options)
 
     def required(self, key: str, attribute: str) -> Any:
         """Returns a required clause's value, or raises when no alternative's guard holds."""

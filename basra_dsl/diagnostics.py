@@ -69,14 +69,6 @@ def warning(code: str, message: str, span: Span | None = None, help: str | None 
     return Diagnostic(code, message, span, help, Severity.WARNING)
 
 
-def raise_if_errors(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-    """Returns the diagnostics, or raises DiagnosticError if any of them is an error."""
-    found = list(diagnostics)
-    if any(d.is_error for d in found):
-        raise DiagnosticError(found)
-    return found
-
-
 def did_you_mean(word: str, vocabulary: Iterable[str]) -> str | None:
     """Returns a "did you mean" hint for a misspelled word, or None."""
     words = list(vocabulary)

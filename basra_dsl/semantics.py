@@ -51,6 +51,13 @@ class Merged:
         found = self.clauses.get(key)
         return found[0] if found else None
 
+    def pick(self, key: str, options: dict[str, Any], evaluate=X.evaluate_constant) -> n.Clause | None:
+        """Returns the first alternative of a clause whose guard holds under ``options``, or None."""
+        for clause in self.clauses.get(key, ()):
+            if clause.guard is None or evaluate(clause.guard, options):
+                return clause
+        return None
+
     def rules(self, section: str) -> list[n.Clause]:
         return [c for key, alts in self.clauses.items() if key.startswith(section + ".")
                 for c in alts]

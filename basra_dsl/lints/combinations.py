@@ -71,11 +71,9 @@ def in_this_file(merged: Merged, span: Span | None) -> Span:
 
 
 def pick(merged: Merged, key: str, options: dict[str, Any]) -> n.Clause | None:
-    """Returns the alternative of the clause ``key`` that applies under ``options``, or None."""
-    for clause in merged.clauses.get(key, ()):
-        if clause.guard is None or safe_constant(clause.guard, options):
-            return clause
-    return None
+    """Returns the alternative of the clause ``key`` that applies under ``options``, or None;
+    a guard that cannot be worked out counts as false (B710 reports it)."""
+    return merged.pick(key, options, safe_constant)
 
 
 def safe_constant(expr: n.Expr, options: dict[str, Any]) -> Any:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .. import expressions as X
 from .. import nodes as n
 from ..compiler import compile_rules
 from ..diagnostics import DiagnosticError
@@ -70,11 +69,7 @@ class PageState:
 
     def pick(self, key: str, options: dict[str, Any] | None = None) -> n.Clause | None:
         """Returns the first alternative of a clause whose guard holds (default options unless given)."""
-        options = options or (self.defaults | {"players": self.rules.players})
-        for clause in self.merged.clauses.get(key, ()):
-            if clause.guard is None or bool(X.evaluate_constant(clause.guard, options)):
-                return clause
-        return None
+        return self.merged.pick(key, options or (self.defaults | {"players": self.rules.players}))
 
 
 def _rules_by_players(merged: Merged) -> dict[int, Rules]:
