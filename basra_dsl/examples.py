@@ -7,7 +7,7 @@ example gives each side's cards and checks the points of the hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -15,8 +15,10 @@ from .cards import card_name, parse_card
 from .compiler import compile_rules
 from .diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from .documents import Document, read_document, schema_diagnostics
-from .engine import Deal, Game, IllegalMove
+from .engine import Deal, Game, IllegalMove, Play
+from .engine.capture import NO_PREVIOUS
 from .engine.scoring import number, score_hand
+from .rules import Rules
 from .semantics import Merged
 
 
@@ -31,6 +33,14 @@ class Outcome:
     refused: str | None = None
     points: tuple[float, ...] = ()
     carry: tuple[float, ...] = ()
+    # how a play example went, for the rulebook to show without playing it again
+    rules: Rules | None = field(default=None, compare=False)
+    played: int | None = None
+    named: tuple[int, ...] | None = None  # the capture the example names for its last play
+    floor: tuple[int, ...] = ()  # at the start
+    earlier: tuple[tuple[Play, tuple[int, ...]], ...] = ()  # each earlier play and the floor it left
+    floor_before: tuple[int, ...] = ()  # when the last card is played
+    previous: tuple = field(default=NO_PREVIOUS, compare=False)
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -133,23 +143,25 @@ def _run_plays(rules, example: dict) -> Outcome:
         hands[i % rules.players].append(card)
     floor = _cards(example.get("floor", []))
     state = Game(rules).hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
+    earlier = []
     for card, capture in moves[:-1]:
         try:
             move = state.resolve(card, capture)
         except IllegalMove as exc:
             raise DiagnosticError([error("B601", f"a play before the last is refused: {exc}")]) from None
-        state.play(move.card, move.capture)
-    card, capture = moves[-1]
-    choices = tuple(state.captures(card))
-    expect = example.get("expect", {})
-    if capture is None and len(choices) > 1 and "choices" in expect:
-        capture = choices[0]
+        earlier.append((state.play(move.card, move.capture), tuple(state.floor)))
+    card, named = moves[-1]
+    seen = Outcome(example["name"], tuple(state.captures(card)), rules=rules, played=card, named=named,
+                   floor=floor, earlier=tuple(earlier), floor_before=tuple(state.floor), previous=state.previous)
+    capture = named
+    if capture is None and len(seen.choices) > 1 and "choices" in example.get("expect", {}):
+        capture = seen.choices[0]
     try:
         move = state.resolve(card, capture)
     except IllegalMove as exc:
-        return Outcome(example["name"], choices, refused=str(exc))
+        return replace(seen, refused=str(exc))
     play = state.play(move.card, move.capture)
-    return Outcome(example["name"], choices, play.captured, play.bonus)
+    return replace(seen, takes=play.captured, basra=play.bonus)
 
 
 def _run_score(rules, example: dict) -> Outcome:

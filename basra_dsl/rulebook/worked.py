@@ -11,9 +11,8 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..compiler import compile_rules
 from ..diagnostics import DiagnosticError
-from ..engine import Deal, Game
+from ..engine import Game
 from ..engine.scoring import number
 from ..examples import check_examples, read_examples, run_example
 from ..simulate import random_bot
@@ -99,34 +98,15 @@ def rule_key(page: PageState, rule: str | None) -> str | None:
 
 
 def play_example(page: PageState, example: dict, outcome) -> list[str]:
-    """Returns the lines of a play example: the floor, each play, what the last one took and why.
-
-    The plays are replayed here (as ``run_example`` does) to show the floor between them.
-    """
-    chosen = dict(example.get("options", {}))
-    if "players" in example:
-        chosen["players"] = example["players"]
-    rules = compile_rules(page.merged, chosen)
-    plays = example["plays"]
-    moves = [(C.parse_card(p), None) if isinstance(p, str) else
-             (C.parse_card(p["card"]), tuple(C.parse_card(x) for x in p["capture"]) if "capture" in p else None)
-             for p in plays]
-    floor = tuple(C.parse_card(x) for x in example.get("floor", []))
-    hands = [[] for _ in range(rules.players)]
-    for i, (card, _) in enumerate(moves):
-        hands[i % rules.players].append(card)
-    game = Game(rules)
-    state = game.hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
-    lines = [f"**Floor:** {cards_html(floor, 'empty')}"]
-    for card, capture in moves[:-1]:
-        move = state.resolve(card, capture)
-        play = state.play(move.card, move.capture)
-        lines.append(f"**Earlier play:** {card_html(card)} " +
+    """Returns the lines of a play example: the floor, each play, what the last one took and why
+    (all as ``run_example`` recorded it on the engine)."""
+    rules, card, capture = outcome.rules, outcome.played, outcome.named
+    floor_now, previous = outcome.floor_before, outcome.previous
+    lines = [f"**Floor:** {cards_html(outcome.floor, 'empty')}"]
+    for play, left in outcome.earlier:
+        lines.append(f"**Earlier play:** {card_html(play.card)} " +
                      (f"takes {cards_html(play.captured)}" if play.captured else "is trailed") +
-                     f", leaving {cards_html(state.floor, 'an empty floor')}")
-    card, capture = moves[-1]
-    floor_now = tuple(state.floor)
-    previous = state.previous
+                     f", leaving {cards_html(left, 'an empty floor')}")
     wanted = f" naming the capture {cards_html(capture)}" if capture else (
         " without capturing" if capture == () else "")
     lines.append(f"**Played:** {card_html(card)}{wanted}")
