@@ -15,7 +15,7 @@ from . import nodes as n
 from .diagnostics import DiagnosticError, Span, did_you_mean, error
 from .rules import BasraRule, CaptureRule, Majority, Rules
 from .semantics import SUIT_WORDS, Merged, load, option_value
-from .unparse import expr_text
+from .unparse import expr_text, value_text
 
 _NUMERAL_VALUES = {rank: rank + 1 for rank in range(10)}  # A = 1 .. 10 = 10
 
@@ -50,9 +50,9 @@ def bind_options(merged: Merged, chosen: dict[str, Any], spans: dict[str, Span] 
         allowed = [option_value(c) for c in option.choices]
         value = _coerce(value, allowed)
         if value not in allowed:
-            problems.append(error("B302", f"option '{name}' cannot be {_show(value)}",
+            problems.append(error("B302", f"option '{name}' cannot be {value_text(value)}",
                                   spans.get(name, option.span),
-                                  "choose one of: " + " | ".join(map(_show, allowed))))
+                                  "choose one of: " + " | ".join(map(value_text, allowed))))
         values[name] = value
     counts = merged.player_counts()
     players = _coerce(chosen.get("players", counts[0]), list(counts))
@@ -66,16 +66,12 @@ def bind_options(merged: Merged, chosen: dict[str, Any], spans: dict[str, Span] 
     return values | {"players": players}
 
 
-def _show(value: Any) -> str:
-    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
-
-
 def _coerce(value: Any, allowed: list[Any]) -> Any:
     """Returns a command-line string as the kind of value the choices hold."""
     if not isinstance(value, str):
         return value
     for choice in allowed:
-        if _show(choice) == value or str(choice) == value:
+        if value_text(choice) == value or str(choice) == value:
             return choice
     return value
 

@@ -19,6 +19,7 @@ from . import nodes as n
 from .diagnostics import Diagnostic, DiagnosticError, Span, did_you_mean, error, warning
 from .parser import parse
 from .resources import bundled_variants
+from .unparse import value_text
 
 SUIT_WORDS = {"cards": None, "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
@@ -306,16 +307,12 @@ def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
         values = [option_value(c) for c in option.choices]
         if option_value(option.default) not in values:
             yield error("B303", f"the default of option '{name}' is not one of its choices",
-                        option.default.span, f"choose one of: {' | '.join(map(_show, values))}")
+                        option.default.span, f"choose one of: {' | '.join(map(value_text, values))}")
         if len(set(map(X.value_type, values + [option_value(option.default)]))) > 1:
             yield error("B307", f"the choices of option '{name}' mix kinds of value", option.span,
                         "use all numbers, all yes/no, or all words")
         if len(set(map(repr, values))) != len(values):
             yield warning("B308", f"option '{name}' lists a choice twice", option.span)
-
-
-def _show(value: Any) -> str:
-    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
 
 
 def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:

@@ -20,6 +20,15 @@ def number_text(value: int | float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
+def value_text(value) -> str:
+    """Returns an option value as the language writes it: yes/no, a number, a word."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)):
+        return number_text(value)
+    return str(value)
+
+
 def expr_text(expr: n.Expr) -> str:
     """Returns an expression as variant-language text, with only the brackets it needs."""
     return _text(expr)[0]

@@ -16,6 +16,7 @@ from .. import nodes as n
 from ..diagnostics import Span
 from ..rules import Rules
 from ..semantics import MAX_OPTION_COMBINATIONS, SAMPLE_SEED, Merged
+from ..unparse import value_text
 
 MAX_COMBINATIONS = MAX_OPTION_COMBINATIONS
 
@@ -31,13 +32,9 @@ class Combination:
     rules: Rules | None
 
     def describe(self, merged: Merged) -> str:
-        shown = [f"{k}={_show(v)}" for k, v in self.options.items()
+        shown = [f"{k}={value_text(v)}" for k, v in self.options.items()
                  if k != "players" and merged.option_defaults().get(k) != v]
         return f"{self.options['players']} players" + (f" with {', '.join(shown)}" if shown else "")
-
-
-def _show(value: Any) -> str:
-    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 def combinations(merged: Merged) -> list[dict[str, Any]]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from .. import cards as C
 from .. import nodes as n
 from ..expressions import evaluate_constant, pattern_set
-from ..unparse import number_text
+from ..unparse import number_text, value_text
 from .english import (Context, amount, capitalise, count_of, describe_play, join, noun, pattern_phrase,
                       plural, say, uses_play, word_phrase)
 
@@ -252,14 +251,6 @@ def points_phrase(points: n.Expr, merged) -> str:
     if fixed is not None:
         return fixed
     return noun(points, Context(merged.option_defaults()))
-
-
-def value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (int, float)):
-        return number_text(value)
-    return str(value)
 
 
 __all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "label", "point_values",
