@@ -61,6 +61,11 @@ def parse_card(word: str) -> int | None:
     return rank_index * 4 + suit_index
 
 
+def parse_cards(words) -> tuple[int, ...]:
+    """Returns the cards named by a list of checked card words."""
+    return tuple(parse_card(word) for word in words)
+
+
 def pattern_cards(word: str) -> frozenset[int] | None:
     """Returns the cards a pattern word stands for (a class, rank or card), or None."""
     if word in CLASS_WORDS:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
-from .cards import card_name, parse_card
+from .cards import card_name, parse_card, parse_cards
 from .compiler import compile_rules
 from .diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from .documents import Document, read_document, schema_diagnostics
@@ -128,20 +128,17 @@ def run_example(merged: Merged, example: dict) -> Outcome:
     return _run_plays(rules, example)
 
 
-def _cards(names) -> tuple[int, ...]:
-    return tuple(parse_card(n) for n in names)
-
 
 def _run_plays(rules, example: dict) -> Outcome:
     plays = example.get("plays") or []
     if not plays:
         raise DiagnosticError([error("B601", "a play example needs 'plays'")])
     moves = [(parse_card(p), None) if isinstance(p, str) else
-             (parse_card(p["card"]), _cards(p["capture"]) if "capture" in p else None) for p in plays]
+             (parse_card(p["card"]), parse_cards(p["capture"]) if "capture" in p else None) for p in plays]
     hands = [[] for _ in range(rules.players)]
     for i, (card, _) in enumerate(moves):
         hands[i % rules.players].append(card)
-    floor = _cards(example.get("floor", []))
+    floor = parse_cards(example.get("floor", []))
     state = Game(rules).hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
     earlier = []
     for card, capture in moves[:-1]:
@@ -166,13 +163,13 @@ def _run_plays(rules, example: dict) -> Outcome:
 
 def _run_score(rules, example: dict) -> Outcome:
     sides = example["score"]["sides"]
-    named = {c for side in sides for c in _cards(side.get("with", []))}
+    named = {c for side in sides for c in parse_cards(side.get("with", []))}
     spare = [c for c in rules.deck if c not in named and not rules.card_points.get(c)]
     piles = [[] for _ in range(rules.players)]
     bonuses = [[] for _ in range(rules.players)]
     for index, side in enumerate(sides):
         seat = rules.sides[index][0]
-        cards = list(_cards(side.get("with", [])))
+        cards = list(parse_cards(side.get("with", [])))
         while len(cards) < side.get("cards", len(cards)) and spare:
             cards.append(spare.pop())
         piles[seat] = cards
@@ -195,11 +192,11 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
         yield error("B601", f"example '{name}': the engine refuses the play: {outcome.refused}",
                     document.span("examples", index, "plays"))
         return
-    if "takes" in expect and sorted(outcome.takes or ()) != sorted(_cards(expect["takes"])):
-        yield error("B601", f"example '{name}': expected it to take {show(_cards(expect['takes']))}, "
+    if "takes" in expect and sorted(outcome.takes or ()) != sorted(parse_cards(expect["takes"])):
+        yield error("B601", f"example '{name}': expected it to take {show(parse_cards(expect['takes']))}, "
                     f"the engine takes {show(outcome.takes or ())}", where("takes"))
     if "choices" in expect:
-        want = sorted(sorted(_cards(c)) for c in expect["choices"])
+        want = sorted(sorted(parse_cards(c)) for c in expect["choices"])
         got = sorted(sorted(c) for c in outcome.choices)
         if want != got:
             yield error("B601", f"example '{name}': expected the choices "

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import card_name, parse_card
+from .cards import card_name, parse_card, parse_cards
 from .compiler import compile_rules
 from .diagnostics import DiagnosticError, did_you_mean, error
 from .documents import Document, read_document, schema_diagnostics
@@ -101,9 +101,6 @@ def whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def _cards(names: list[str]) -> tuple[int, ...]:
-    return tuple(parse_card(n) for n in names)
-
 
 def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document: Document) -> ReplayedHand:
     rules = game.rules
@@ -120,7 +117,7 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
                                          document.span(*where), "remove the extra plays")])
         seat = state.current_player
         card_text = play if isinstance(play, str) else play["card"]
-        capture = None if isinstance(play, str) or "capture" not in play else _cards(play["capture"])
+        capture = None if isinstance(play, str) or "capture" not in play else parse_cards(play["capture"])
         try:
             move = state.resolve(parse_card(card_text), capture)
         except IllegalMove as exc:
@@ -166,8 +163,8 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
                                       f"it was dealt first at line {document.span(*seen[card]).line}"))
             else:
                 seen[card] = where
-        deals.append(Deal(tuple(_cards(h) for h in deal["hands"]), _cards(deal.get("floor", [])),
-                          tuple(_cards(w) for w in deal.get("won", []))))
+        deals.append(Deal(tuple(parse_cards(h) for h in deal["hands"]), parse_cards(deal.get("floor", [])),
+                          tuple(parse_cards(w) for w in deal.get("won", []))))
     if problems:
         raise DiagnosticError(problems)
     return deals
