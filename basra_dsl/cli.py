@@ -130,18 +130,13 @@ def _as_usage(diagnostic: Diagnostic, argument: str) -> Diagnostic:
     return replace(diagnostic, message=f"{argument}: {diagnostic.message}", span=None, notes=notes)
 
 
-def _load(variant: str):
-    """Returns the loaded variant a command-line argument names (a name or a .basra path)."""
+def _load_checked(variant: str):
+    """Returns the variant a command-line argument names (a name or a .basra path), refused
+    when `basra check` finds an error in it."""
     if is_path_like(variant) and not Path(variant).is_file():
         raise DiagnosticError([error("B112", "no such file", Span(variant, 1, 1),
                                      "check the path; a variant is named without '.basra' "
                                      f"({LOOKUP})")])
-    return load(variant)
-
-
-def _load_checked(variant: str):
-    """Returns the variant an argument names, refused when `basra check` finds an error in it."""
-    _load(variant)  # a missing file is reported as such
     return load_checked(variant)
 
 
