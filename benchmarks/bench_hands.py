@@ -16,7 +16,7 @@ import time
 from basra_dsl import Game, load_variant
 from basra_dsl.cards import parse_card
 from basra_dsl.engine.capture import best_covers
-from basra_dsl.simulate import simulate_hands
+from basra_dsl.play.simulate import simulate_hands
 
 
 def hands_per_second(hands: int, repeat: int) -> tuple[float, float]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from basra_dsl.parser import parse
+from basra_dsl.language.parser import parse
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BLOCKS = [(page.name, index, block) for page in sorted(DOCS.glob("*.md")) if page.name != "diagnostics.md"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from basra_dsl.checker import check_paths
+from basra_dsl.check.checker import check_paths
+from basra_dsl.check.examples import check_examples, rule_names
 from basra_dsl.cli import main
 from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.documents import parse_document, read_document, schema_diagnostics
-from basra_dsl.examples import check_examples, rule_names
-from basra_dsl.semantics import load
+from basra_dsl.language.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = {"deals": [{"floor": ["5C"], "hands": [["9H"], ["KD"]]}], "plays": ["9H", "KD"]}

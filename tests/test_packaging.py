@@ -39,7 +39,7 @@ def test_wheel_carries_grammar_variants_and_schemas(wheel):
     assert "basra_dsl/schemas/record.schema.json" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
-    assert "basra = basra_dsl.cli:main" in text and "basra = basra_dsl.lexer:BasraLexer" in text
+    assert "basra = basra_dsl.cli:main" in text and "basra = basra_dsl.language.highlight:BasraLexer" in text
 
 
 def test_installed_wheel_runs_from_anywhere(wheel, tmp_path):

@@ -6,7 +6,7 @@ import re
 import runpy
 from pathlib import Path
 
-from basra_dsl.checker import check_paths
+from basra_dsl.check.checker import check_paths
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 

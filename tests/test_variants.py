@@ -8,19 +8,19 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from helpers import cards, names, position
 
 from basra_dsl import Game, Scoreboard, load_variant
 from basra_dsl.cards import card_name, parse_card
-from basra_dsl.checker import check_paths, simulate_invariants
+from basra_dsl.check.checker import check_paths, simulate_invariants
+from basra_dsl.check.invariants import check_hand_invariants
 from basra_dsl.cli import main
-from basra_dsl.compiler import compile_rules
+from basra_dsl.engine.random_play import random_move
 from basra_dsl.engine.scoring import score_hand
-from basra_dsl.invariants import check_hand_invariants
+from basra_dsl.language.compiler import compile_rules
+from basra_dsl.language.loader import load
+from basra_dsl.play.simulate import play_hand
 from basra_dsl.resources import bundled_variants
-from basra_dsl.semantics import load
-from basra_dsl.simulate import play_hand, random_bot
-
-from helpers import cards, names, position
 
 BUNDLED = ["egyptian", "yemeni", "ethiopian", "lebanese", "ashush", "palestinian", "jordanian",
            "syrian", "homsi", "bastra", "parlett", "basra-121", "morabaa", "pishti", "dry"]
@@ -289,7 +289,7 @@ def test_pishti_jack_on_top_of_the_first_stack_goes_to_the_dealer():
 def test_pishti_record_with_a_dealer_jack_replays(tmp_path):
     g = game("pishti")
     seed = next(s for s in range(500) if g.new_hand(random.Random(s)).deals[0].won)
-    result, record = play_hand(g, random.Random(seed), 0, (), random_bot, keep_record=True)
+    result, record = play_hand(g, random.Random(seed), 0, (), random_move, keep_record=True)
     assert "won" in record["deals"][0]
     path = tmp_path / "pishti.json"
     path.write_text(json.dumps({"variant": "pishti", "players": 2, "hands": [record]}))

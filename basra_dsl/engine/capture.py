@@ -12,8 +12,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable
 
-from ..rules import Rules
 from .errors import RULE_FAILURES, RuleError
+from .rules import Rules
 
 NO_PREVIOUS = (None, (), (), ())
 # Listing stops after this many equally allowed captures of one card (a huge floor can

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..rules import Rules
+from .rules import Rules
 
 
 @dataclass(frozen=True)

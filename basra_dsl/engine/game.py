@@ -10,11 +10,11 @@ import random
 from dataclasses import dataclass, field
 
 from ..cards import parse_card
-from ..rules import Rules
 from .capture import CaptureResolver
 from .deal import Deal, deal_hand, shuffled_pack
+from .rules import Rules
 from .scoring import HandResult
-from .state import State
+from .state import Play, State
 
 
 class Game:
@@ -27,16 +27,16 @@ class Game:
     def new_hand(self, rng: random.Random, first: int = 0, carry: tuple[float, ...] = ()) -> State:
         """Returns a freshly shuffled and dealt hand."""
         deals = deal_hand(self.rules, shuffled_pack(self.rules, rng), first, rng)
-        return State(self, deals, first, carry)
+        return State(self.rules, self.resolver, deals, first, carry)
 
     def hand_from_deals(self, deals: list[Deal], first: int = 0, carry: tuple[float, ...] = ()) -> State:
         """Returns a hand that receives exactly the given deals (a record or a position)."""
-        return State(self, deals, first, carry)
+        return State(self.rules, self.resolver, deals, first, carry)
 
     def state_from_json(self, data: dict) -> State:
         """Returns the state that ``State.to_json`` wrote."""
         cards = lambda names: [parse_card(n) for n in names]  # noqa: E731
-        state = State(self, [Deal(tuple(() for _ in range(self.rules.players)))], data["first"],
+        state = State(self.rules, self.resolver, [Deal(tuple(() for _ in range(self.rules.players)))], data["first"],
                       tuple(data["carry"]))
         state.deals = [Deal(tuple(tuple(cards(h)) for h in d["hands"]), tuple(cards(d["floor"])),
                             tuple(tuple(cards(w)) for w in d.get("won", ())))
@@ -52,7 +52,6 @@ class Game:
         state.last_capturer = data["last_capturer"]
         state.unclaimed = tuple(cards(data["unclaimed"]))
         state.turn = data["turn"]
-        from .state import Play
         state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"])
                        for p in data["plays"]]
         return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import repeat
 
-from ..rules import Rules
+from .rules import Rules
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,14 @@ the end gives the floor to the last capturer and scores the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..cards import card_name
-from .capture import NO_PREVIOUS
+from .capture import NO_PREVIOUS, CaptureResolver
 from .deal import Deal
 from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
-from .scoring import HandResult, score_hand
-
-if TYPE_CHECKING:
-    from .game import Game
+from .rules import Rules
+from .scoring import HandResult, number, score_hand
 
 TERMINAL = -1
 
@@ -48,7 +46,6 @@ class Play(NamedTuple):
 
     def to_json(self) -> dict:
         """Returns the play as output data."""
-        from .scoring import number
         return {"seat": self.seat, "card": card_name(self.card),
                 "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
 
@@ -62,13 +59,17 @@ class IllegalMove(ValueError):
 
 
 class State:
-    """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it."""
+    """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it.
 
-    def __init__(self, game: "Game", deals: list[Deal], first: int = 0, carry: tuple[float, ...] = ()):
-        rules = game.rules
-        self.game = game
+    It reads the compiled rules and the capture resolver a ``Game`` built for them (one
+    resolver per game, so its cache serves every hand); ``Game.new_hand`` makes states.
+    """
+
+    def __init__(self, rules: Rules, resolver: CaptureResolver, deals: list[Deal], first: int = 0,
+                 carry: tuple[float, ...] = ()):
         self.rules = rules
-        self._resolve = game.resolver.captures
+        self.resolver = resolver
+        self._resolve = resolver.captures
         self.players = rules.players
         self.first = first
         self.carry_in = tuple(carry)
@@ -138,7 +139,7 @@ class State:
                                   f"name the capture", "B506")
             return Move(card, options[0])
         capture = tuple(capture)
-        if capture and self.game.resolver.allows(card, self.floor, capture, self.previous):
+        if capture and self.resolver.allows(card, self.floor, capture, self.previous):
             order = {x: i for i, x in enumerate(self.floor)}
             return Move(card, tuple(sorted(capture, key=order.__getitem__)))
         options = self.captures(card)

@@ -2,12 +2,14 @@
 
 Pure functions from variant files to Markdown (``render_variant``, ``render_comparison``,
 ...); ``site_pages`` gathers every generated page of the site. The mkdocs hook
-(``mkdocs_hook.py``) adds them to the build; ``basra docs`` drives it from the command line.
+(``basra_dsl.docsite``) adds them to the build; ``basra docs`` drives it from the command line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+import click
 
 from ..resources import bundled_variants
 from .page import VariantPage, anchor, page_path, render_variant
@@ -23,8 +25,9 @@ class SitePages:
     problems: list[str] = field(default_factory=list)
 
 
-def site_pages() -> SitePages:
-    """Returns the generated pages: one per bundled variant, the comparison, CLI and schemas."""
+def site_pages(cli: click.Command | None = None) -> SitePages:
+    """Returns the generated pages: one per bundled variant, the comparison, the schemas and,
+    given the ``basra`` command group, its reference."""
     found = SitePages()
     bundled = bundled_variants()
     for name in bundled:
@@ -33,7 +36,8 @@ def site_pages() -> SitePages:
         found.files[page_path(name)] = page.markdown
         found.problems += page.problems
     found.files["comparison.md"] = render_comparison(list(bundled))
-    found.files["cli.md"] = render_cli_reference()
+    if cli is not None:
+        found.files["cli.md"] = render_cli_reference(cli)
     found.files["schemas.md"] = render_schemas()
     for file_name, text in schema_files().items():
         found.files[f"schemas/{file_name}"] = text

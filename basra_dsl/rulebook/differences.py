@@ -6,7 +6,7 @@ parent's, so a reader sees both wordings side by side.
 
 from __future__ import annotations
 
-from ..semantics import Merged, merge, option_value
+from ..language.merge import Merged, merge, option_value
 from .english import Context, option_link, say
 from .page_state import PageState
 from .sentences import Speaker, guard_goes_first, label, value_text

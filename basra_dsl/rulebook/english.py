@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from .. import nodes as n
-from ..expressions import PLAY_NAMES
-from ..unparse import number_text
+from ..language import nodes as n
+from ..language.expressions import PLAY_NAMES
+from ..language.unparse import number_text
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
               "\u2663": "clubs", "\u2666": "diamonds", "\u2665": "hearts", "\u2660": "spades"}

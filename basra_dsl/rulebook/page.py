@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..language.loader import load
+from ..language.merge import Merged
 from ..resources import bundled_variants
-from ..semantics import Merged, load
 from .comments import paragraph
 from .differences import differences
 from .markdown import admonition, anchor, indent, page_path, yaml_string

@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .. import nodes as n
-from ..compiler import compile_rules
 from ..diagnostics import DiagnosticError
-from ..rules import Rules
-from ..semantics import Merged
+from ..engine.rules import Rules
+from ..language import nodes as n
+from ..language.compiler import compile_rules
+from ..language.merge import Merged
 from .comments import Comments
 from .english import Context, capitalise, plural
 from .markdown import anchor

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from .. import nodes as n
-from ..compiler import compile_rules
+from ..language import nodes as n
+from ..language.compiler import compile_rules
+from ..language.merge import Merged
+from ..language.unparse import number_text
 from ..resources import bundled_variants
-from ..semantics import Merged
-from ..unparse import number_text
 from .english import join, pattern_phrase
 from .markdown import anchor, page_path
 from .page import load_merged
@@ -66,11 +66,9 @@ def render_comparison(names: list[str] | None = None) -> str:
             "it comes from on the variant's page.\n\n" + "\n".join(rows) + "\n")
 
 
-def render_cli_reference(main: click.Command | None = None) -> str:
-    """Returns the CLI reference, made from the commands' own ``--help``."""
-    if main is None:
-        from ..cli import main as found
-        main = found
+def render_cli_reference(main: click.Command) -> str:
+    """Returns the CLI reference, made from the ``--help`` of ``main`` and its commands
+    (the command line sits above the rulebook, so its caller hands it over)."""
     text = ("---\ntitle: Command-line reference\n---\n\n# Command-line reference\n\n"
             "This page is generated from the `--help` of each command when the site is built. "
             "Exit codes: 0 ok, 1 findings or refused input, 2 usage or internal error.\n\n")

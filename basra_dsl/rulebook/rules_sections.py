@@ -7,10 +7,10 @@ section adds a table of every scoring item with its totals.
 
 from __future__ import annotations
 
-from .. import expressions as X
-from .. import nodes as n
-from ..semantics import option_value
-from ..unparse import expr_text, number_text
+from ..language import expressions as X
+from ..language import nodes as n
+from ..language.merge import option_value
+from ..language.unparse import expr_text, number_text
 from .comments import paragraph
 from .english import capitalise, join, plural, say
 from .markdown import admonition, anchor, indent

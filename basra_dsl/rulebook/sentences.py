@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-
 from .. import cards as C
-from .. import nodes as n
-from ..expressions import evaluate_constant, pattern_set
-from ..unparse import number_text, value_text
-from .english import (Context, amount, capitalise, count_of, describe_play, join, noun, pattern_phrase,
-                      plural, say, uses_play, word_phrase)
+from ..language import nodes as n
+from ..language.expressions import evaluate_constant, pattern_set
+from ..language.unparse import number_text, value_text
+from .english import (
+    Context,
+    amount,
+    capitalise,
+    count_of,
+    describe_play,
+    join,
+    noun,
+    pattern_phrase,
+    plural,
+    say,
+    uses_play,
+    word_phrase,
+)
 
 LABELS = {
     "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",

@@ -5,8 +5,8 @@ Every row links to the clause it comes from, so the box doubles as a table of co
 
 from __future__ import annotations
 
-from .. import nodes as n
-from ..unparse import number_text
+from ..language import nodes as n
+from ..language.unparse import number_text
 from .english import conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
 from .markdown import admonition
 from .page_state import PageState

@@ -6,8 +6,8 @@ Used by the worked examples and the illustrative hand; each explanation links to
 from __future__ import annotations
 
 from .. import cards as C
-from ..rules import Rules
-from ..unparse import number_text
+from ..engine.rules import Rules
+from ..language.unparse import number_text
 from .cardhtml import card_html
 from .page_state import PageState
 

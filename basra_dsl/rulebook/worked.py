@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
+from ..check.examples import check_examples, read_examples, run_example
 from ..diagnostics import DiagnosticError
 from ..engine import Game
+from ..engine.random_play import random_move
 from ..engine.scoring import number
-from ..examples import check_examples, read_examples, run_example
-from ..simulate import random_bot
-from ..unparse import number_text
+from ..language.unparse import number_text
 from .cardhtml import card_html, cards_html
 from .english import capitalise, join
 from .markdown import admonition
@@ -173,7 +173,7 @@ def illustration(page: PageState) -> str:
     plays = 0
     while not state.is_terminal():
         seat = state.current_player
-        card, capture = random_bot(state, rng)
+        card, capture = random_move(state, rng)
         floor = tuple(state.floor)
         previous = state.previous
         play = state.play(card, capture)

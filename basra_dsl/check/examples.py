@@ -1,0 +1,213 @@
+"""Runs a variant's worked examples on the engine and reports each failure at its line.
+
+Examples live beside the variant in ``NAME.examples.yaml``. A play example sets a floor,
+makes plays in turn from seat 0 and checks what the last play takes and scores; a score
+example gives each side's cards and checks the points of the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterator
+
+from ..cards import card_name, parse_card, parse_cards
+from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
+from ..documents import Document, read_document, schema_diagnostics
+from ..engine import Deal, Game, IllegalMove, Play
+from ..engine.capture import NO_PREVIOUS
+from ..engine.rules import Rules
+from ..engine.scoring import number, score_hand
+from ..language.compiler import compile_rules
+from ..language.merge import Merged
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the engine did for one example: shown in the rulebook, compared by the checker."""
+
+    name: str
+    choices: tuple[tuple[int, ...], ...] = ()
+    takes: tuple[int, ...] | None = None
+    basra: float = 0
+    refused: str | None = None
+    points: tuple[float, ...] = ()
+    carry: tuple[float, ...] = ()
+    # how a play example went, for the rulebook to show without playing it again
+    rules: Rules | None = field(default=None, compare=False)
+    played: int | None = None
+    named: tuple[int, ...] | None = None  # the capture the example names for its last play
+    floor: tuple[int, ...] = ()  # at the start
+    earlier: tuple[tuple[Play, tuple[int, ...]], ...] = ()  # each earlier play and the floor it left
+    floor_before: tuple[int, ...] = ()  # when the last card is played
+    previous: tuple = field(default=NO_PREVIOUS, compare=False)
+
+
+def examples_path(variant_path: str | Path) -> Path:
+    """Returns where a variant's examples file lives."""
+    path = Path(variant_path)
+    return path.with_name(path.stem + ".examples.yaml")
+
+
+def read_examples(variant_path: str | Path) -> Document | None:
+    """Returns the variant's examples document, or None when it has none."""
+    path = examples_path(variant_path)
+    return read_document(path, "worked examples") if path.is_file() else None
+
+
+def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
+    """Yields a diagnostic for every example that the engine does not bear out."""
+    problems = list(schema_diagnostics(document, "examples"))
+    if problems:
+        yield from problems
+        return
+    names = rule_names(merged)
+    for index, example in enumerate(document.data["examples"]):
+        found = list(_example_problems(merged, example, document, index, names))
+        if found:
+            yield from found
+            continue
+        try:
+            outcome = run_example(merged, example)
+        except DiagnosticError as exc:
+            for d in exc.diagnostics:
+                yield error("B601", f"example '{example['name']}': {d.message}",
+                            document.span("examples", index), d.help)
+            continue
+        yield from _compare(example, outcome, document, index)
+
+
+# Words an example's ``rule:`` may give besides the variant's clause names: the two
+# compulsion keywords both name the ``capture.compulsion`` clause.
+RULE_KEYWORDS = ("compulsory", "optional")
+
+
+def rule_names(merged: Merged) -> list[str]:
+    """Returns the names an example's ``rule:`` may give: each clause of the variant by its
+    name (a capture or basra rule's name, or a keyword such as most_cards, choose, pair), a
+    clause it drops (an example may show that it no longer applies), and compulsory/optional."""
+    keys = list(merged.clauses) + list(merged.dropped)
+    return list(dict.fromkeys([key.split(".", 1)[1] for key in keys] + list(RULE_KEYWORDS)))
+
+
+def _example_problems(merged: Merged, example: dict, document: Document, index: int,
+                      names: list[str]) -> Iterator[Diagnostic]:
+    """Yields what is wrong with an example before it is run: an unknown rule, a card given twice."""
+    rule = example.get("rule")
+    if rule is not None and rule not in names:
+        yield error("B604", f"example '{example['name']}' names an unknown rule '{rule}'",
+                    document.span("examples", index, "rule"),
+                    did_you_mean(rule, names) or f"the rules of '{merged.name}': {', '.join(names)}")
+    places = [(("floor", i), c) for i, c in enumerate(example.get("floor", []))]
+    places += [(("plays", i) + (() if isinstance(p, str) else ("card",)), p if isinstance(p, str) else p["card"])
+               for i, p in enumerate(example.get("plays", []))]
+    if "score" in example:
+        places += [(("score", "sides", s, "with", i), c) for s, side in enumerate(example["score"]["sides"])
+                   for i, c in enumerate(side.get("with", []))]
+    seen: dict[int, tuple] = {}
+    for where, name in places:
+        card = parse_card(name)
+        if card in seen:
+            first = document.span("examples", index, *seen[card]).line
+            yield error("B503", f"example '{example['name']}': {name} is given twice",
+                        document.span("examples", index, *where),
+                        f"it was given first at line {first}; a pack holds each card once")
+        else:
+            seen[card] = where
+
+
+def run_example(merged: Merged, example: dict) -> Outcome:
+    """Returns what the engine does in an example (raises DiagnosticError for a bad one)."""
+    chosen = {name: int(value) if isinstance(value, float) and value.is_integer() else value
+              for name, value in example.get("options", {}).items()}
+    if "players" in example:
+        chosen["players"] = example["players"]
+    rules = compile_rules(merged, chosen)
+    if "score" in example:
+        return _run_score(rules, example)
+    return _run_plays(rules, example)
+
+
+
+def _run_plays(rules, example: dict) -> Outcome:
+    plays = example.get("plays") or []
+    if not plays:
+        raise DiagnosticError([error("B601", "a play example needs 'plays'")])
+    moves = [(parse_card(p), None) if isinstance(p, str) else
+             (parse_card(p["card"]), parse_cards(p["capture"]) if "capture" in p else None) for p in plays]
+    hands = [[] for _ in range(rules.players)]
+    for i, (card, _) in enumerate(moves):
+        hands[i % rules.players].append(card)
+    floor = parse_cards(example.get("floor", []))
+    state = Game(rules).hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
+    earlier = []
+    for card, capture in moves[:-1]:
+        try:
+            move = state.resolve(card, capture)
+        except IllegalMove as exc:
+            raise DiagnosticError([error("B601", f"a play before the last is refused: {exc}")]) from None
+        earlier.append((state.play(move.card, move.capture), tuple(state.floor)))
+    card, named = moves[-1]
+    seen = Outcome(example["name"], tuple(state.captures(card)), rules=rules, played=card, named=named,
+                   floor=floor, earlier=tuple(earlier), floor_before=tuple(state.floor), previous=state.previous)
+    capture = named
+    if capture is None and len(seen.choices) > 1 and "choices" in example.get("expect", {}):
+        capture = seen.choices[0]
+    try:
+        move = state.resolve(card, capture)
+    except IllegalMove as exc:
+        return replace(seen, refused=str(exc))
+    play = state.play(move.card, move.capture)
+    return replace(seen, takes=play.captured, basra=play.bonus)
+
+
+def _run_score(rules, example: dict) -> Outcome:
+    sides = example["score"]["sides"]
+    named = {c for side in sides for c in parse_cards(side.get("with", []))}
+    spare = [c for c in rules.deck if c not in named and not rules.card_points.get(c)]
+    piles = [[] for _ in range(rules.players)]
+    bonuses = [[] for _ in range(rules.players)]
+    for index, side in enumerate(sides):
+        seat = rules.sides[index][0]
+        cards = list(parse_cards(side.get("with", [])))
+        while len(cards) < side.get("cards", len(cards)) and spare:
+            cards.append(spare.pop())
+        piles[seat] = cards
+        bonuses[seat] = list(side.get("bonuses", []))
+    result = score_hand(rules, piles, bonuses, tuple(example["score"].get("carry", ())))
+    return Outcome(example["name"], points=result.points, carry=result.carry_out)
+
+
+def _compare(example: dict, outcome: Outcome, document: Document, index: int) -> Iterator[Diagnostic]:
+    expect = example.get("expect", {})
+    name = example["name"]
+    where = lambda key: document.span("examples", index, "expect", key)  # noqa: E731
+    show = lambda cards: " ".join(map(card_name, cards)) or "nothing"  # noqa: E731
+    if expect.get("legal") is False:
+        if outcome.refused is None:
+            yield error("B601", f"example '{name}': the play was allowed, but the example says it is refused",
+                        where("legal"))
+        return
+    if outcome.refused is not None and ("takes" in expect or "basra" in expect):
+        yield error("B601", f"example '{name}': the engine refuses the play: {outcome.refused}",
+                    document.span("examples", index, "plays"))
+        return
+    if "takes" in expect and sorted(outcome.takes or ()) != sorted(parse_cards(expect["takes"])):
+        yield error("B601", f"example '{name}': expected it to take {show(parse_cards(expect['takes']))}, "
+                    f"the engine takes {show(outcome.takes or ())}", where("takes"))
+    if "choices" in expect:
+        want = sorted(sorted(parse_cards(c)) for c in expect["choices"])
+        got = sorted(sorted(c) for c in outcome.choices)
+        if want != got:
+            yield error("B601", f"example '{name}': expected the choices "
+                        f"{' | '.join(show(c) for c in want)}, the engine offers "
+                        f"{' | '.join(show(c) for c in got)}", where("choices"))
+    if "basra" in expect and outcome.basra != expect["basra"]:
+        yield error("B601", f"example '{name}': expected a bonus of {number(expect['basra'])}, "
+                    f"the engine scores {number(outcome.basra)}", where("basra"))
+    if "points" in expect and list(outcome.points) != list(expect["points"]):
+        yield error("B601", f"example '{name}': expected points {list(map(number, expect['points']))}, "
+                    f"the engine scores {list(map(number, outcome.points))}", where("points"))
+    if "carry" in expect and list(outcome.carry) != list(expect["carry"]):
+        yield error("B601", f"example '{name}': expected {list(map(number, expect['carry']))} carried, "
+                    f"the engine carries {list(map(number, outcome.carry))}", where("carry"))

@@ -1,0 +1,93 @@
+"""Checks beyond the parser and the type checker: what a variant says that cannot be meant.
+
+Each check is a generator of diagnostics over a merged variant that already loads without
+errors (see ``semantics.load``); ``lint`` runs them all, most basic first. They look at every
+option assignment with every allowed player count (up to ``MAX_COMBINATIONS`` of them),
+compile the rules for each and, for play conditions, evaluate the compiled functions over a
+seeded sample of plays, as a brute-force model checker would:
+
+- B701 a clause that never applies (a ``when`` that never holds, for any choice or play);
+- B702 a card pattern that matches no card of the deck;
+- B703 a rule shadowed by another (its cards are always taken by an earlier rule);
+- B704 a deck too small for the deal at some player count;
+- B705 a number out of range (a hand of 0 or a million cards, a negative target);
+- B706 a majority without a tie policy where a tie can happen;
+- B707 points per hand that do not add up to the ``total`` the variant claims;
+- B708 a clause or option of a child stated exactly as its parent states it;
+- B709 a variant that extends another and changes nothing;
+- B710 an expression that fails when evaluated (a division by zero).
+
+The checks live by what they read: ``static`` (clauses and option values), ``play`` (rules
+tried on sampled plays), ``overrides`` (a child against its parent); ``combinations`` holds
+the option choices they share.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...diagnostics import Diagnostic, DiagnosticError
+from ...language.compiler import compile_rules
+from ...language.merge import Merged
+from .combinations import FAILURES, MAX_COMBINATIONS, Combination, combinations
+from .overrides import check_overrides
+from .play import check_play_rules, check_shadowed, sample_plays
+from .static import (
+    RANGES,
+    check_constant_expressions,
+    check_deck_size,
+    check_patterns,
+    check_ranges,
+    check_static_guards,
+    check_tie_policies,
+    check_totals,
+)
+
+__all__ = [
+    "lint", "compile_all", "Combination", "combinations", "MAX_COMBINATIONS", "RANGES", "sample_plays",
+    "check_constant_expressions", "check_ranges", "check_deck_size", "check_totals", "check_tie_policies",
+    "check_static_guards", "check_patterns", "check_shadowed", "check_play_rules", "check_overrides",
+]
+
+# the checks that read compiled rules, in the order their findings are reported
+CHECKS_OF_RULES = (check_deck_size, check_totals, check_tie_policies, check_static_guards,
+                   check_patterns, check_shadowed, check_play_rules, check_overrides)
+# those of them that can find an error without playing sampled plays
+REFUSING_CHECKS = (check_deck_size, check_totals)
+
+
+def lint(merged: Merged, sampled_play: bool = True) -> Iterator[Diagnostic]:
+    """Yields every finding of the checks of this package, most basic first.
+
+    With ``sampled_play=False`` it runs only the checks that can refuse a variant without
+    playing (what a run command needs before it plays): no warnings-only checks and no
+    rules tried on sampled plays.
+    """
+    for check in (check_constant_expressions, check_ranges):
+        found = list(check(merged))
+        yield from found
+        if any(d.is_error for d in found):
+            return  # the checks below compile and play rules built on the faulty number
+    combos, refused = compile_all(merged)
+    yield from refused
+    if refused:
+        return
+    for check in CHECKS_OF_RULES if sampled_play else REFUSING_CHECKS:
+        yield from check(merged, combos)
+
+
+def compile_all(merged: Merged) -> tuple[list[Combination], list[Diagnostic]]:
+    """Returns each sampled option choice with its compiled rules, and, once each, the errors
+    the compiler raised for some choice (such as a clause none of whose alternatives holds)."""
+    combos, refused = [], {}
+    for options in combinations(merged):
+        try:
+            rules = compile_rules(merged, options)  # looked up here, so a test can count the calls
+        except DiagnosticError as exc:
+            rules = None
+            for diagnostic in exc.diagnostics:
+                refused.setdefault((diagnostic.code, diagnostic.span), diagnostic)
+        except FAILURES:
+            rules = None  # check_constant_expressions reports these with their cause
+        combos.append(Combination(options, rules))
+    return combos, list(refused.values())

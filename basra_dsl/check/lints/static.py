@@ -1,0 +1,287 @@
+"""Checks that need no play: what the clauses and option values of a variant say.
+
+Each check is a generator of every diagnostic it finds. The first two run before the rules
+are compiled (a failing expression or a number out of range would stop the compiler); the
+others read the rules compiled for each option choice (see ``combinations``):
+
+- B710 a setup, score or game expression that fails for some option choice;
+- B705 a count, target or number of points out of range;
+- B704 a deck too small for the first deal;
+- B707 points per hand that do not add up to the ``total`` claimed;
+- B706 a majority that can tie without a tie policy;
+- B701/B703 an alternative of a setup, score or game clause that is never chosen;
+- B702 a card pattern that matches no card of the deck.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterator
+
+from ...diagnostics import Diagnostic, Span, error, warning
+from ...language import expressions as X
+from ...language import nodes as n
+from ...language.merge import Merged
+from ...language.unparse import expr_text, pattern_text
+from .combinations import (
+    FAILURES,
+    Combination,
+    any_choice,
+    combinations,
+    describe,
+    in_this_file,
+    is_own,
+    pick,
+    safe_constant,
+    why_failed,
+)
+
+# name -> (what it is, least, most, whole number?)
+RANGES = {
+    "setup.hand": ("a hand", 1, 52, True),
+    "setup.start_floor": ("the starting floor", 0, 52, True),
+    "setup.redeal_floor": ("the floor of a new deal", 0, 52, True),
+    "game.target": ("the target", 1, 1_000_000, False),
+    "match.best_of": ("a match", 1, 99, True),
+    "match.decider": ("the decider", 1, 1_000_000, False),
+}
+
+
+def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
+    """Yields the expressions of a clause that depend on options alone, not on a play."""
+    if clause.guard is not None and not isinstance(clause, (n.CaptureRule, n.BasraRule)):
+        yield clause.guard
+    match clause:
+        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.Most(points=e) | \
+                n.Total(points=e) | n.Target(points=e) | n.Decider(points=e) | n.BestOf(games=e):
+            yield e
+        case n.GameTie(amount=e) if e is not None:
+            yield e
+        case n.Points(entries=entries):
+            yield from (entry.points for entry in entries)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e18 else f"{value:g}"
+
+
+# ------------------------------------------------------------------ B710, B705
+
+def check_constant_expressions(merged: Merged) -> Iterator[Diagnostic]:
+    """B710: setup, score and game expressions that fail for some option choice."""
+    combos = combinations(merged)
+    for clause in merged.variant.clauses:
+        for expr in static_expressions(clause):
+            for options in combos:
+                problem = _evaluation_problem(expr, options)
+                if problem is not None:
+                    yield error("B710", problem, expr.span, f"with {describe(merged, options)}")
+                    break  # once per expression: the first choice it fails for shows the mistake
+
+
+def _evaluation_problem(expr: n.Expr, options: dict[str, Any]) -> str | None:
+    """Returns what goes wrong when ``expr`` is evaluated under ``options``, or None."""
+    try:
+        value = X.evaluate_constant(expr, options)
+    except FAILURES as exc:
+        return f"'{expr_text(expr)}' cannot be worked out: {why_failed(exc)}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"'{expr_text(expr)}' is not a finite number"
+    return None
+
+
+def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
+    """B705: counts and targets outside what a game of cards can hold."""
+    combos = combinations(merged)
+    for key, (what, least, most, whole) in RANGES.items():
+        for clause in merged.clauses.get(key, ()):
+            if not is_own(merged, clause):
+                continue
+            expr = next(e for e in static_expressions(clause) if e is not clause.guard)
+            for options in combos:
+                value = safe_constant(expr, options)
+                if not isinstance(value, (int, float)) or isinstance(value, bool):
+                    continue
+                if not least <= value <= most or (whole and value != int(value)):
+                    varies = len({repr(safe_constant(expr, o)) for o in combos}) > 1
+                    yield error("B705", f"{what} of {_number(value)} is out of range"
+                                + (f" (with {describe(merged, options)})" if varies else ""), expr.span,
+                                _range_help(merged, key, what, least, most, whole))
+                    break
+    yield from _points_out_of_range(merged)
+
+
+def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
+    """B705: points of a card, a majority or a basra beyond a million either way."""
+    defaults = merged.option_defaults()
+    for clause in merged.variant.clauses:
+        if isinstance(clause, n.Points):
+            exprs = [entry.points for entry in clause.entries]
+        elif isinstance(clause, n.Most) or isinstance(clause, n.BasraRule) and not _uses_play(clause.points):
+            exprs = [clause.points]  # a basra's points that depend on the play are tried on sampled plays
+        else:
+            continue
+        for expr in exprs:
+            value = safe_constant(expr, defaults)
+            if isinstance(value, (int, float)) and abs(value) > 1_000_000:
+                yield error("B705", f"{_number(value)} points is out of range", expr.span,
+                            "points of a card, a majority or a basra run from -1,000,000 to 1,000,000")
+
+
+def _uses_play(expr: n.Expr) -> bool:
+    return any(isinstance(node, n.Name) and node.id in X.PLAY_NAMES for node in n.walk(expr))
+
+
+def _range_help(merged: Merged, key: str, what: str, least: int, most: int, whole: bool) -> str:
+    kind = "a whole number" if whole else "a number"
+    if key == "setup.hand":  # the 52 cards shared among the players, before any floor
+        most_by_players = " or ".join(f"{52 // p} with {p} players" for p in merged.player_counts())
+        return f"{what} is {kind} of cards from {least} to {most_by_players}"
+    return f"{what} is {kind} from {least} to {most:,}"
+
+
+# ------------------------------------------------------------------ B704, B707, B706
+
+def check_deck_size(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B704: more cards needed for the first deal than the deck holds."""
+    reported = set()
+    for combo in combos:
+        rules = combo.rules
+        if rules is None:
+            continue
+        needed = rules.hand_size * rules.players + rules.start_floor
+        if needed > len(rules.deck) and rules.players not in reported:
+            reported.add(rules.players)
+            clauses = [pick(merged, key, combo.options) for key in ("setup.hand", "setup.deck", "setup.start_floor")]
+            own = [c for c in clauses if c and is_own(merged, c)]
+            span = in_this_file(merged, own[0].span if own else None)
+            yield error("B704", f"with {combo.describe(merged)} the first deal needs {rules.hand_size} × "
+                        f"{rules.players} + {rules.start_floor} = {needed} cards, but the deck has "
+                        f"{len(rules.deck)}", span,
+                        "deal smaller hands at this player count, such as 'hand 3 when players == "
+                        f"{rules.players}', or drop the player count")
+
+
+def check_totals(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B707: the points a hand pays out differ from the variant's ``total`` claim (reported
+    once, for the first choice under which they differ)."""
+    for combo in combos:
+        rules = combo.rules
+        if rules is None or rules.total_claim is None:
+            continue
+        cards = sum(rules.card_points.get(c, 0) for c in rules.deck)
+        majorities = sum(m.points for m in rules.majorities)
+        if abs(cards + majorities - rules.total_claim) > 1e-9:
+            yield _total_mismatch(merged, combo, cards, majorities, several=len(combos) > 1)
+            return
+
+
+def _total_mismatch(merged: Merged, combo: Combination, cards: float, majorities: float,
+                    several: bool) -> Diagnostic:
+    """B707 at the variant's own total, or else at what this variant changed in the sum."""
+    rules = combo.rules
+    clause = pick(merged, "score.total", combo.options)
+    parts = [f"{_number(cards)} for cards"] + [f"{_number(m.points)} for most {m.what}" for m in rules.majorities]
+    sum_ = _number(cards + majorities)
+    message = (f"the points of a hand add up to {sum_} ({' + '.join(parts)}), not the "
+               f"{_number(rules.total_claim)} that 'total' claims"
+               + (f" (with {combo.describe(merged)})" if several else ""))
+    if clause is not None and is_own(merged, clause):
+        return error("B707", message, clause.span, f"correct the total to {sum_}, or the points that make it up")
+    claim = f" ('total {expr_text(clause.points)}')" if clause is not None else ""
+    origin = merged.origin.get("score.total", "the parent")
+    return error("B707", message, in_this_file(merged, _changed_sum(merged, combo.options)),
+                 f"the total is {origin}'s{claim}: state 'total {sum_}' in this variant's score "
+                 "section, or correct the points that make it up")
+
+
+def _changed_sum(merged: Merged, options: dict[str, Any]) -> Span | None:
+    """Returns where this variant changes what a hand pays out (its card points, majorities,
+    deck or a dropped score clause), or None."""
+    keys = ("score.points", "setup.deck")
+    for clause in merged.variant.clauses:
+        if (clause.key in keys or isinstance(clause, n.Most)) and \
+                (clause.guard is None or safe_constant(clause.guard, options)):
+            return clause.span
+    for drop in merged.variant.drops:
+        if drop.section == "score" or drop.key == "setup.deck":
+            return drop.span
+    return None
+
+
+def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B706: a majority that can end in a tie without saying what a tie does."""
+    for key, alternatives in merged.clauses.items():
+        for clause in alternatives:
+            if not isinstance(clause, n.Most) or clause.tie is not None or not is_own(merged, clause):
+                continue
+            for combo in combos:
+                rules = combo.rules
+                if rules is None or pick(merged, key, combo.options) is not clause:
+                    continue
+                suit = next((m.suit for m in rules.majorities if m.what == clause.what.text), None)
+                counted = sum(1 for c in rules.deck if suit is None or c & 3 == suit)
+                if len(rules.sides) > 2 or counted % 2 == 0 or rules.leftover != "last":
+                    yield warning("B706", f"'most {clause.what.text}' does not say what a tie does, and "
+                                  f"with {combo.describe(merged)} the sides can tie", clause.span,
+                                  "end it with 'tie carry', 'tie nobody' or 'tie each'")
+                    break
+
+
+# ------------------------------------------------------------------ B701, B703 for setup-like clauses
+
+def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B701/B703: alternatives of a setup, score or game clause that are never chosen."""
+    for key, alternatives in merged.clauses.items():
+        if not alternatives or isinstance(alternatives[0], (n.CaptureRule, n.BasraRule)):
+            continue  # rules of the play: check_play_rules and check_shadowed look at those
+        chosen = {id(picked) for combo in combos if (picked := pick(merged, key, combo.options)) is not None}
+        for index, clause in enumerate(alternatives):
+            if id(clause) in chosen or not is_own(merged, clause) or clause.guard is None:
+                continue
+            holds = any(safe_constant(clause.guard, c.options) for c in combos)
+            if not holds:
+                yield warning("B701", f"this 'when' never holds for {any_choice(merged)} or player count, so the "
+                              f"clause never applies", clause.guard.span,
+                              f"players: {' or '.join(map(str, merged.player_counts()))}; remove the clause "
+                              "or correct its condition")
+            else:
+                earlier = next(a for a in alternatives[:index] if a.guard is None or
+                               any(safe_constant(a.guard, c.options) for c in combos))
+                yield warning("B703", f"this alternative is never chosen: the one at line {earlier.span.line} "
+                              "applies whenever this one would", clause.span,
+                              "put the narrower alternative first")
+
+
+# ------------------------------------------------------------------ B702
+
+def check_patterns(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B702: capture rules, card points and barred cards that match no card of the deck."""
+    decks = [frozenset(c.rules.deck) for c in combos if c.rules is not None]
+    if not decks:
+        return
+    for alternatives in merged.clauses.values():
+        for clause in alternatives:
+            for pattern, what in _clause_patterns(clause):
+                if any(X.pattern_set(pattern, deck) for deck in decks):
+                    continue
+                if is_own(merged, clause):
+                    span, extra = pattern.span, ""
+                else:
+                    deck = next((c for c in merged.variant.clauses if isinstance(c, n.Deck)), None)
+                    span = in_this_file(merged, deck.span if deck else None)
+                    extra = f" (inherited from {merged.origin.get(clause.key, 'the parent')})"
+                yield warning("B702", f"{what}{extra} matches no card of the deck", span,
+                              "the deck leaves these cards out: remove the clause or change the deck")
+
+
+def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
+    match clause:
+        case n.CaptureRule(name=name, pattern=pattern):
+            yield pattern, f"capture rule '{name.text}' ({pattern_text(pattern)})"
+        case n.Points(entries=entries):
+            for entry in entries:
+                yield entry.pattern, f"'points {pattern_text(entry.pattern)}'"
+        case n.StartFloor(bar=bar) if bar is not None:
+            for pattern in bar.patterns:
+                yield pattern, f"the barred cards '{pattern_text(pattern)}'"

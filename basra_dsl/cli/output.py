@@ -1,0 +1,74 @@
+"""How every command reports: diagnostics to the terminal, and exit codes.
+
+Exit codes: 0 ok, 1 findings or refused input, 2 usage or internal error. ``handles_errors``
+wraps each command so a user's mistake is a located diagnostic, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from functools import wraps
+from pathlib import Path
+
+import click
+
+from ..diagnostics import DiagnosticError, error
+from ..diagnostics.render import render_text
+from ..engine.errors import RuleError
+
+
+def print_diagnostics(diagnostics, stream=None) -> None:
+    color = (stream or sys.stdout).isatty()
+    for diagnostic in diagnostics:
+        click.echo(render_text(diagnostic, color), file=stream)
+
+
+class UsageDiagnosticError(DiagnosticError):
+    """Diagnostics about the command line itself (such as ``-o target=99``): exit 2."""
+
+
+def handles_errors(command):
+    """Turns refused input into diagnostics (exit 1), a refused command line into exit 2,
+    a closed output pipe (``basra check | head``) into a quiet exit, and crashes into exit 2."""
+    @wraps(command)
+    def run(*args, **kwargs):
+        try:
+            try:
+                return command(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # here, so a closed pipe is met inside the handlers below
+        except UsageDiagnosticError as exc:
+            print_diagnostics(exc.diagnostics, sys.stderr)
+            sys.exit(2)
+        except DiagnosticError as exc:
+            print_diagnostics(exc.diagnostics)
+            sys.exit(1)
+        except RuleError as exc:  # the variant's own rule failed while it was played
+            print_diagnostics([error("B710", str(exc), exc.span,
+                           "make the rule give a number for every play, e.g. avoid dividing by a count that can be 0")])
+            sys.exit(1)
+        except BrokenPipeError:
+            quiet_broken_pipe()
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception:  # noqa: BLE001 - a crash is reported, not shown as a traceback
+            log = Path(os.environ.get("TMPDIR", "/tmp")) / "basra-crash.log"
+            log.write_text(traceback.format_exc(), encoding="utf-8")
+            click.echo(f"internal error: basra crashed; the details are in {log}. "
+                       "Please report it with the input that caused it.", err=True)
+            sys.exit(2)
+    return run
+
+
+def quiet_broken_pipe() -> None:
+    """Leaves quietly when the reader of stdout has gone (as ``head`` does): the output
+    nobody reads is dropped, and Python's flush at exit must not fail again on the pipe.
+    Exit 1, as a pipeline (with pipefail) should not count a cut-off run as a pass."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is not a real file (as under a test runner)
+        pass
+    sys.exit(1)

@@ -1,0 +1,140 @@
+"""Commands that run a variant: ``compile``, ``replay``, ``simulate`` and ``variants``."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from ..cards import card_name
+from ..engine.scoring import number
+from ..language.loader import load
+from ..play.simulate import BOTS, simulate_games, simulate_hands
+from ..resources import bundled_variants
+from .arguments import option_flag, players_flag, rules_of
+from .output import handles_errors
+
+
+@click.command(name="compile")
+@click.argument("variant")
+@option_flag
+@players_flag
+@click.option("--json", "as_json", is_flag=True, help="Print the compiled rules as JSON.")
+@handles_errors
+def compile_command(variant, options, players, as_json):
+    """Compile a variant (a name or a .basra file) into the rules the engine runs.
+
+    VARIANT is a path to a .basra file, or a name looked up as
+    ./variants/NAME.basra, then ./NAME.basra, then a bundled variant (basra variants).
+    """
+    rules = rules_of(variant, options, players)
+    data = rules.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"{rules.title} ({rules.variant}): {rules.players} players, {len(rules.deck)} cards, "
+               f"{rules.hand_size} each, first to {rules.target:g}")
+    for rule in data["capture"]["rules"]:
+        click.echo(f"  capture {rule['name']}: {rule['takes']}" + (f" when {rule['when']}" if rule["when"] else ""))
+    for rule in data["basra"]["rules"]:
+        click.echo(f"  {rules.bonus_name} {rule['name']}: {rule['points']}" +
+                   (f" when {rule['when']}" if rule["when"] else ""))
+
+
+@click.command()
+@click.argument("record", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the replay as JSON.")
+@handles_errors
+def replay(record, as_json):
+    """Replay and score a recorded game or position (JSON or YAML)."""
+    from ..play.records import replay_file  # here: records bring in the YAML and JSON Schema readers
+    result = replay_file(record)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return
+    for index, hand in enumerate(result.hands):
+        click.echo(f"hand {index}:")
+        for play in hand.plays:
+            taken = " ".join(card_name(c) for c in play.captured)
+            line = f"  seat {play.seat}: {card_name(play.card)}" + (f" takes {taken}" if taken else " trails")
+            if play.bonus:
+                line += f"  {result.rules.bonus_name} +{number(play.bonus)}"
+            click.echo(line)
+        for side_index, side in enumerate(hand.result.sides):
+            click.echo(f"  side {side_index} (seats {', '.join(map(str, side.seats))}): {side.cards} cards, "
+                       f"{side.basras} {result.rules.bonus_name}s, {number(side.points)} points")
+    click.echo(f"totals: {', '.join(str(number(t)) for t in result.totals)}; winner: "
+               f"{'side ' + str(result.winner) if result.winner is not None else 'none yet'}")
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--hands", type=int, default=None, help="Play N consecutive hands.")
+@click.option("--games", type=int, default=None, help="Play N whole games.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--bot", type=click.Choice(["random"]), default="random", show_default=True)
+@players_flag
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option("--record", type=click.Path(), default=None, help="With --hands, write the hands as a record.")
+@handles_errors
+def simulate(variant, hands, games, seed, bot, players, options, as_json, record):
+    """Play seeded random hands or games and print figures.
+
+    VARIANT is a path to a .basra file, or a name looked up as ./variants/NAME.basra, then
+    ./NAME.basra, then a bundled variant (basra variants).
+    """
+    if (hands is None) == (games is None):
+        raise click.UsageError("give exactly one of --hands N or --games N")
+    if (hands or games or 0) < 1:
+        raise click.UsageError("the number of hands or games must be at least 1")
+    rules = rules_of(variant, options, players)
+    started = time.perf_counter()
+    if hands is not None:
+        summary = simulate_hands(rules, hands, seed, BOTS[bot], keep_records=record is not None)
+    else:
+        summary = simulate_games(rules, games, seed, BOTS[bot])
+    elapsed = time.perf_counter() - started
+    data = summary.to_json() | {"seed": seed, "bot": bot, "seconds": round(elapsed, 3),
+                                "hands_per_second": round(summary.hands / elapsed, 1) if elapsed else None}
+    if record is not None:
+        from ..play.records import record_of_hands
+        Path(record).write_text(json.dumps(record_of_hands(rules, summary.records) | {"seed": seed}, indent=1),
+                                encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    plural = lambda count, noun: f"{count} {noun}{'s' * (count != 1)}"  # noqa: E731
+    what = (f"{plural(summary.games, 'game')} ({plural(summary.hands, 'hand')})" if games
+            else plural(summary.hands, "hand"))
+    click.echo(f"{rules.title}, {rules.players} players, {what}, seed {seed}, bot {bot}")
+    click.echo(f"  average points per hand by side: {', '.join(map(str, data['average_points']))}")
+    click.echo(f"  {rules.bonus_name}s per hand: {data['basras_per_hand']}")
+    click.echo(f"  first player's side wins: {data['first_player_win_rate']:.1%} of "
+               f"{'games' if games else 'hands'}")
+    click.echo(f"  {data['hands_per_second']} hands/s ({elapsed:.2f} s)", err=True)
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@handles_errors
+def variants(as_json):
+    """List the bundled variants."""
+    rows = []
+    for name, path in bundled_variants().items():
+        variant = load(path).merged
+        node = variant.variant
+        rows.append({"name": name, "title": node.title or name,
+                     "extends": node.parent.text if node.parent else None,
+                     "players": list(variant.player_counts()), "region": node.region,
+                     "aliases": list(node.aliases)})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for row in rows:
+        parent = f" (extends {row['extends']})" if row["extends"] else ""
+        click.echo(f"{row['name']:<{width}}  {row['title']}{parent}; "
+                   f"{' or '.join(map(str, row['players']))} players")

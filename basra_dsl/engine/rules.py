@@ -1,0 +1,120 @@
+"""Compiled rules: everything the engine needs to play one variant with chosen options.
+
+The engine reads only these objects. They carry no syntax and name no variant; the play
+conditions are Python functions made by the compiler (``expressions.compile_function``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..cards import card_name
+from ..diagnostics import Span
+
+
+@dataclass(frozen=True)
+class CaptureRule:
+    """Cards in ``cards`` take ``takes`` (rank | sums | all) when ``condition`` holds."""
+
+    name: str
+    cards: frozenset[int]
+    takes: str
+    condition: Callable | None = field(default=None, compare=False)
+    condition_source: str | None = None
+    span: Span | None = field(default=None, compare=False)  # where the variant file states it
+
+
+@dataclass(frozen=True)
+class BasraRule:
+    """A capture for which ``condition`` holds scores ``points`` as a bonus."""
+
+    name: str
+    points: Callable = field(compare=False)
+    condition: Callable | None = field(default=None, compare=False)
+    points_source: str = ""
+    condition_source: str | None = None
+    span: Span | None = field(default=None, compare=False)  # where the variant file states it
+
+
+@dataclass(frozen=True)
+class Majority:
+    """``points`` to the side with most cards (``suit`` None) or most cards of a suit."""
+
+    what: str
+    suit: int | None
+    points: float
+    tie: str  # carry | nobody | each
+    void: bool = False  # a tie wipes out every point of the hand (the carry still passes on)
+
+
+@dataclass(frozen=True)
+class Rules:
+    variant: str
+    title: str
+    options: dict[str, Any]
+    players: int
+    deck: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    hand_size: int
+    floor_kind: str  # spread | stack
+    start_floor: int
+    bar_cards: frozenset[int]
+    bar_top_only: bool
+    bar_action: str  # bury | bottom | dealer
+    redeal_floor: int
+    deal_mode: str  # batches | singly
+    direction: str
+    values: dict[int, int | None]  # a card's value when adding up; None for pictures
+    capture_rules: tuple[CaptureRule, ...]
+    choose: str  # largest | one
+    compulsory: bool
+    basra_rules: tuple[BasraRule, ...]
+    bonus_name: str
+    leftover: str  # last | nobody
+    majorities: tuple[Majority, ...]
+    card_points: dict[int, float]
+    total_claim: float | None
+    target: float
+    game_tie: str  # replay | draw | extend
+    tie_extension: float
+    best_of: int
+    decider: float | None
+
+    def side_of(self, seat: int) -> int:
+        """Returns the index of the side a seat plays for."""
+        for index, seats in enumerate(self.sides):
+            if seat in seats:
+                return index
+        raise ValueError(seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the rules as JSON data (see the compiled-rules schema)."""
+        return {
+            "variant": self.variant,
+            "title": self.title,
+            "options": self.options,
+            "players": self.players,
+            "deck": [card_name(c) for c in self.deck],
+            "sides": [list(s) for s in self.sides],
+            "deal": {"hand": self.hand_size, "start_floor": self.start_floor,
+                     "redeal_floor": self.redeal_floor, "mode": self.deal_mode,
+                     "direction": self.direction,
+                     "barred": {"cards": [card_name(c) for c in sorted(self.bar_cards)],
+                                "top_only": self.bar_top_only, "action": self.bar_action}},
+            "floor": self.floor_kind,
+            "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
+                                   "takes": r.takes, "when": r.condition_source}
+                                  for r in self.capture_rules],
+                        "choose": self.choose, "compulsory": self.compulsory},
+            "basra": {"called": self.bonus_name,
+                      "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
+                                for r in self.basra_rules]},
+            "end": {"leftover": self.leftover},
+            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void}
+                                     for m in self.majorities],
+                      "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},
+                      "total": self.total_claim},
+            "game": {"target": self.target, "tie": self.game_tie, "extension": self.tie_extension},
+            "match": {"best_of": self.best_of, "decider": self.decider},
+        }

@@ -1,0 +1,209 @@
+"""Compiles a merged variant, with option values chosen, into ``Rules`` for the engine.
+
+Option values are checked against their declared choices; clause guards are decided;
+setup, score and game expressions are evaluated; play conditions become functions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .. import cards as C
+from ..diagnostics import DiagnosticError, Span, did_you_mean, error
+from ..engine.rules import BasraRule, CaptureRule, Majority, Rules
+from . import expressions as X
+from . import nodes as n
+from .loader import load
+from .merge import Merged, option_value
+from .semantics import SUIT_WORDS
+from .unparse import expr_text, value_text
+
+_NUMERAL_VALUES = {rank: rank + 1 for rank in range(10)}  # A = 1 .. 10 = 10
+
+
+def load_variant(name_or_path: str | Path, **options: Any) -> Rules:
+    """Returns the compiled rules of a bundled variant (by name) or a variant file.
+
+    Keyword arguments choose option values; ``players`` chooses the player count.
+    """
+    return compile_rules(load(name_or_path).merged, options)
+
+
+def bind_options(merged: Merged, chosen: dict[str, Any], spans: dict[str, Span] | None = None) -> dict[str, Any]:
+    """Returns every option's value (defaults filled in) plus ``players``, or raises.
+
+    A refused value is reported at ``spans[name]`` when given (a record's line), else at
+    the option's declaration in the variant file.
+    """
+    spans = spans or {}
+    values = merged.option_defaults()
+    problems = []
+    for name, value in chosen.items():
+        if name == "players":
+            continue
+        option = merged.options.get(name)
+        if option is None:
+            problems.append(error("B301", f"'{merged.name}' has no option '{name}'",
+                                  spans.get(name, merged.variant.name.span),
+                                  did_you_mean(name, merged.options) or
+                                  f"its options: {', '.join(merged.options) or 'none'}"))
+            continue
+        allowed = [option_value(c) for c in option.choices]
+        value = _coerce(value, allowed)
+        if value not in allowed:
+            problems.append(error("B302", f"option '{name}' cannot be {value_text(value)}",
+                                  spans.get(name, option.span),
+                                  "choose one of: " + " | ".join(map(value_text, allowed))))
+        values[name] = value
+    counts = merged.player_counts()
+    players = _coerce(chosen.get("players", counts[0]), list(counts))
+    if players not in counts:
+        clause = merged.first("setup.players")
+        problems.append(error("B302", f"'{merged.name}' is not played by {players} players",
+                              spans.get("players", clause.span if clause else merged.variant.name.span),
+                              "it is played by " + " or ".join(map(str, counts))))
+    if problems:
+        raise DiagnosticError(problems)
+    return values | {"players": players}
+
+
+def _coerce(value: Any, allowed: list[Any]) -> Any:
+    """Returns a command-line string as the kind of value the choices hold."""
+    if not isinstance(value, str):
+        return value
+    for choice in allowed:
+        if value_text(choice) == value or str(choice) == value:
+            return choice
+    return value
+
+
+def compile_rules(merged: Merged, chosen: dict[str, Any] | None = None,
+                  spans: dict[str, Span] | None = None) -> Rules:
+    """Returns the rules for the chosen options (defaults for the rest)."""
+    options = bind_options(merged, chosen or {}, spans)
+    return _Compiler(merged, options).rules()
+
+
+class _Compiler:
+    def __init__(self, merged: Merged, options: dict[str, Any]):
+        self.merged = merged
+        self.options = options
+
+    def pick(self, key: str) -> n.Clause | None:
+        """Returns the first alternative of a clause whose guard holds, or None."""
+        return self.merged.pick(key, self.options)
+
+    def required(self, key: str, attribute: str) -> Any:
+        """Returns a required clause's value, or raises when no alternative's guard holds."""
+        if self.pick(key) is None:
+            clauses = self.merged.clauses.get(key, ())
+            shown = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+            raise DiagnosticError([error("B404", f"no '{key.split('.')[1]}' clause holds for {shown}",
+                                         clauses[-1].span if clauses else self.merged.variant.name.span,
+                                         "end the alternatives with one that has no 'when'")])
+        return self.value(key, attribute, None)
+
+    def value(self, key: str, attribute: str, default: Any) -> Any:
+        clause = self.pick(key)
+        if clause is None:
+            return default
+        found = getattr(clause, attribute)
+        return X.evaluate_constant(found, self.options) if isinstance(found, n.Expr) else found
+
+    def rules(self) -> Rules:
+        deck = self.deck()
+        deck_set = frozenset(deck)
+        values = {c: _NUMERAL_VALUES.get(C.rank(c)) for c in deck} | {None: None}
+        ranks = {c: C.rank(c) for c in deck} | {None: None}
+        players = self.options["players"]
+        bar = self.pick("setup.start_floor")
+        bar = bar.bar if isinstance(bar, n.StartFloor) else None
+        return Rules(
+            variant=self.merged.name,
+            title=self.merged.variant.title or self.merged.name,
+            options={k: v for k, v in self.options.items() if k != "players"},
+            players=players,
+            deck=deck,
+            sides=self.sides(players),
+            hand_size=int(self.required("setup.hand", "count")),
+            floor_kind=self.value("setup.floor", "kind", "spread"),
+            start_floor=int(self.value("setup.start_floor", "count", 0)),
+            bar_cards=frozenset().union(*(X.pattern_set(p, deck_set) for p in bar.patterns)) if bar else frozenset(),
+            bar_top_only=bool(bar and bar.top_only),
+            bar_action=bar.action if bar else "bury",
+            redeal_floor=int(self.value("setup.redeal_floor", "count", 0)),
+            deal_mode=self.value("setup.deal", "mode", "batches"),
+            direction=self.value("setup.direction", "direction", "anticlockwise"),
+            values=values,
+            capture_rules=self.capture_rules(deck_set, values, ranks),
+            choose=self.value("capture.choose", "policy", "largest"),
+            compulsory=self.value("capture.compulsion", "mode", "compulsory") == "compulsory",
+            basra_rules=self.basra_rules(values, ranks),
+            bonus_name=self.value("basra.called", "title", "basra"),
+            leftover=self.value("end.leftover", "mode", "last"),
+            majorities=self.majorities(),
+            card_points=self.card_points(deck_set),
+            total_claim=self.value("score.total", "points", None),
+            target=self.required("game.target", "points"),
+            game_tie=self.value("game.tie", "policy", "replay"),
+            tie_extension=self.value("game.tie", "amount", 0) or 0,
+            best_of=int(self.value("match.best_of", "games", 1)),
+            decider=self.value("match.decider", "points", None),
+        )
+
+    def deck(self) -> tuple[int, ...]:
+        clause = self.pick("setup.deck")
+        removed = frozenset().union(*(X.pattern_set(p) for p in clause.without)) if clause else frozenset()
+        return tuple(c for c in C.FULL_PACK if c not in removed)
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        if self.pick("setup.partners") is not None and players % 2 == 0:
+            half = players // 2
+            return tuple((seat, seat + half) for seat in range(half))
+        return tuple((seat,) for seat in range(players))
+
+    def capture_rules(self, deck, values, ranks) -> tuple[CaptureRule, ...]:
+        found = []
+        for clause in self._named(n.CaptureRule):
+            condition = None
+            if clause.guard is not None:
+                condition = X.compile_function(clause.guard, self.options, values, ranks)
+            found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
+                                     condition, clause.guard and expr_text(clause.guard), clause.span))
+        return tuple(found)
+
+    def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:
+        found = []
+        for clause in self._named(n.BasraRule):
+            points = X.compile_function(clause.points, self.options, values, ranks)
+            condition = None
+            if clause.guard is not None:
+                condition = X.compile_function(clause.guard, self.options, values, ranks)
+            found.append(BasraRule(clause.name.text, points, condition, expr_text(clause.points),
+                                   clause.guard and expr_text(clause.guard), clause.span))
+        return tuple(found)
+
+    def _named(self, kind) -> list:
+        return [alts[0] for alts in self.merged.clauses.values() if isinstance(alts[0], kind)]
+
+    def majorities(self) -> tuple[Majority, ...]:
+        found = []
+        for key in self.merged.clauses:
+            if key.startswith("score.most_"):
+                clause = self.pick(key)
+                if clause is not None:
+                    what = clause.what.text
+                    found.append(Majority(what, SUIT_WORDS[what],
+                                          X.evaluate_constant(clause.points, self.options),
+                                          clause.tie or "nobody", clause.void))
+        return tuple(found)
+
+    def card_points(self, deck) -> dict[int, float]:
+        clause = self.pick("score.points")
+        points: dict[int, float] = {}
+        for entry in clause.entries if clause else ():
+            value = X.evaluate_constant(entry.points, self.options)
+            for card in X.pattern_set(entry.pattern, deck):
+                points[card] = points.get(card, 0) + value
+        return points

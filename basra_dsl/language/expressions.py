@@ -1,0 +1,374 @@
+"""Expressions: type checking and compilation to Python functions.
+
+An expression is checked against a scope (which names exist and their types), yielding a
+diagnostic for every unknown name, attribute, function or mismatched type. A checked
+expression compiles, as Jinja compiles templates, to Python source with the variant's
+options bound as constants; ``compile_function`` turns that into a fast function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from .. import cards as C
+from ..diagnostics import Diagnostic, did_you_mean, error
+from . import nodes as n
+
+NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
+
+ATTRIBUTES = {
+    CARDS: {"count": NUM, "sum": NUM, "empty": BOOL, "lone": CARD, "top": CARD},
+    CARD: {"value": NUM, "rank": RANK},
+    PLAY: {"played": CARD, "floor": CARDS, "captured": CARDS, "left": CARDS,
+           "trailed": BOOL, "cleared": BOOL},
+}
+
+# name -> (type, python source); the play functions take (p, f, c, l, q).
+PLAY_NAMES = {
+    "played": (CARD, "p"), "floor": (CARDS, "f"), "captured": (CARDS, "c"), "left": (CARDS, "l"),
+    "cleared": (BOOL, "(not l and bool(c))"), "trailed": (BOOL, "(not c)"), "previous": (PLAY, "q"),
+}
+CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
+FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)"}
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What names an expression may use: option values and, in play rules, the play."""
+
+    options: dict[str, Any]  # option name -> its value (or a sample value when checking)
+    play: dict[str, tuple[str, str]]
+    words: frozenset[str] = frozenset()  # choices of word-valued options
+
+    def type_of(self, name: str) -> str | None:
+        if name in self.play:
+            return self.play[name][0]
+        if name in self.options:
+            return value_type(self.options[name])
+        if name in self.words:
+            return WORD
+        return None
+
+    def vocabulary(self) -> list[str]:
+        return list(self.play) + list(self.options)
+
+
+def value_type(value: Any) -> str:
+    """Returns the expression type of an option value."""
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, (int, float)):
+        return NUM
+    return WORD
+
+
+def check(expr: n.Expr, scope: Scope, want: str | None = None) -> Iterator[Diagnostic]:
+    """Yields every problem of an expression; ``want`` is the type its place needs."""
+    found: list[Diagnostic] = []
+    kind = _infer(expr, scope, found)
+    yield from found
+    if want and kind and kind != want and not found:
+        yield error("B205", f"this is a {kind} where a {want} is needed", expr.span,
+                    _conversion_hint(kind, want))
+
+
+def _conversion_hint(kind: str, want: str) -> str | None:
+    if kind == CARDS and want == BOOL:
+        return "test the cards with 'has' or 'only', or compare '.count'"
+    if kind == CARD and want == BOOL:
+        return "test the card with 'is', such as 'played is J'"
+    return None
+
+
+def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
+    match expr:
+        case n.Number():
+            return NUM
+        case n.Bool():
+            return BOOL
+        case n.Name(id=name):
+            kind = scope.type_of(name)
+            if kind is None:
+                hint = did_you_mean(name, scope.vocabulary()) or _scope_hint(name, scope)
+                out.append(error("B201", f"unknown name '{name}'", expr.span, hint))
+            return kind
+        case n.Attribute(obj=obj, attr=attr):
+            kind = _infer(obj, scope, out)
+            if kind is None:
+                return None
+            table = ATTRIBUTES.get(kind, {})
+            if attr not in table:
+                hint = did_you_mean(attr, table) or (
+                    f"a {kind} has: {', '.join(table)}" if table else f"a {kind} has no attributes")
+                out.append(error("B202", f"a {kind} has no '{attr}'", expr.span, hint))
+                return None
+            return table[attr]
+        case n.Call():
+            return _infer_call(expr, scope, out)
+        case n.Negate(operand=operand):
+            _expect(operand, scope, NUM, out)
+            return NUM
+        case n.Binary(left=left, right=right):
+            return _expect_both(left, right, scope, NUM, out)
+        case n.Compare(op=op, left=left, right=right):
+            lt, rt = _infer(left, scope, out), _infer(right, scope, out)
+            if op in ("==", "!="):
+                if lt and rt and lt != rt and not {lt, rt} <= {NUM, WORD}:
+                    out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span))
+            else:
+                for side, kind in ((left, lt), (right, rt)):
+                    if kind and kind != NUM:
+                        out.append(error("B205", f"'{op}' compares numbers, not a {kind}", side.span))
+            return BOOL
+        case n.Test(op=op, subject=subject, pattern=pattern):
+            kind = _infer(subject, scope, out)
+            out.extend(check_pattern(pattern))
+            need = CARD if op in ("is", "is not") else CARDS
+            if kind and kind != need:
+                hint = ("use 'has' or 'only' to test cards" if kind == CARDS else
+                        "use 'is' to test one card" if kind == CARD else None)
+                out.append(error("B205", f"'{op}' tests a {need}, but this is a {kind}",
+                                 subject.span, hint))
+            return BOOL
+        case n.Not(operand=operand):
+            _expect(operand, scope, BOOL, out)
+            return BOOL
+        case n.BoolOp(left=left, right=right):
+            return _expect_both(left, right, scope, BOOL, out)
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def _scope_hint(name: str, scope: Scope) -> str | None:
+    if name in PLAY_NAMES and not scope.play:
+        return "the play is not known here: only options and 'players' are"
+    if name in PLAY_NAMES:
+        return "a capture rule is decided before the play, so only played, floor and previous are known"
+    return "declare it with an 'option' line" if name.isidentifier() else None
+
+
+def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> None:
+    kind = _infer(expr, scope, out)
+    if kind and kind != want:
+        out.append(error("B205", f"this is a {kind} where a {want} is needed", expr.span,
+                         _conversion_hint(kind, want)))
+
+
+def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list[Diagnostic]) -> str:
+    """Checks both operands of an operator that takes and gives ``kind``; returns ``kind``."""
+    _expect(left, scope, kind, out)
+    _expect(right, scope, kind, out)
+    return kind
+
+
+def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None:
+    if expr.func == "value":
+        if len(expr.args) != 1:
+            out.append(error("B203", "value() takes one card", expr.span, FUNCTIONS["value"]))
+            return NUM
+        _expect(expr.args[0], scope, CARD, out)
+        for keyword in expr.keywords:
+            if C.parse_rank(keyword.name) is None:
+                out.append(error("B204", f"unknown rank '{keyword.name}'", keyword.span,
+                                 did_you_mean(keyword.name, list("AJQKT") + [str(i) for i in range(2, 11)])))
+            _expect(keyword.value, scope, NUM, out)
+        return NUM
+    if expr.func == "splits":
+        if len(expr.args) != 3 or expr.keywords:
+            out.append(error("B203", "splits() takes cards, a least number of groups and a most sum",
+                             expr.span, FUNCTIONS["splits"]))
+            return BOOL
+        _expect(expr.args[0], scope, CARDS, out)
+        _expect(expr.args[1], scope, NUM, out)
+        _expect(expr.args[2], scope, NUM, out)
+        return BOOL
+    out.append(error("B203", f"unknown function '{expr.func}'", expr.span,
+                     did_you_mean(expr.func, FUNCTIONS) or "functions: " + ", ".join(FUNCTIONS.values())))
+    return None
+
+
+def check_pattern(pattern: n.Pattern) -> Iterator[Diagnostic]:
+    """Yields an error for each word of a pattern that names no card."""
+    for word in pattern.include + pattern.exclude:
+        if C.pattern_cards(word.text) is None:
+            yield unknown_card_word(word)
+
+
+def unknown_card_word(word: n.Word) -> Diagnostic:
+    """Returns the diagnostic for a pattern word that names no card, rank or class."""
+    text = word.text
+    looks_like_card = len(text) >= 2 and C.parse_rank(text[:-1]) is not None
+    kind = "card" if looks_like_card else "rank"
+    hint = did_you_mean(text, C.pattern_vocabulary())
+    digits = text.replace("O", "0").replace("o", "0").replace("l", "1").replace("I", "1")
+    if digits != text and C.pattern_cards(digits) is not None:
+        hint = f"a letter stands where a digit belongs: write {digits}"
+    if looks_like_card and not hint:
+        hint = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
+    return error("B204", f"unknown {kind} '{text}'", word.span,
+                 hint or "ranks are A 2-10 T J Q K; cards add a suit (7D); kinds: numeral, picture, any")
+
+
+def pattern_set(pattern: n.Pattern, deck: frozenset[int] = frozenset(C.FULL_PACK)) -> frozenset[int]:
+    """Returns the cards of ``deck`` that a checked pattern matches."""
+    include = frozenset().union(*(C.pattern_cards(w.text) for w in pattern.include))
+    exclude = frozenset().union(*(C.pattern_cards(w.text) for w in pattern.exclude)) if pattern.exclude else frozenset()
+    return (include - exclude) & deck
+
+
+# ------------------------------------------------------------------ evaluation
+
+def evaluate_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
+    """Returns the value of an expression over options only (setup, score and game)."""
+    namespace = _Namespace({})
+    source = _emit(expr, namespace, options)
+    return eval(source, namespace.globals())  # noqa: S307 - source is generated from a checked tree
+
+
+def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | None, Any],
+                     ranks: dict[int | None, Any]) -> Callable:
+    """Returns ``fn(p, f, c, l, q)`` evaluating a checked play expression."""
+    namespace = _Namespace({"V": values, "R": ranks})
+    body = _emit(expr, namespace, options)
+    code = f"def rule(p, f, c, l, q):\n    return {body}\n"
+    scope = namespace.globals()
+    exec(compile(code, "<basra rule>", "exec"), scope)  # noqa: S102 - generated from a checked tree
+    fn = scope["rule"]
+    fn.source = body
+    return fn
+
+
+class _Namespace:
+    def __init__(self, initial: dict[str, Any]):
+        self.names = dict(initial)
+        self._sets: dict[frozenset, str] = {}
+
+    def card_set(self, cards: frozenset[int]) -> str:
+        if cards not in self._sets:
+            name = f"S{len(self._sets)}"
+            self._sets[cards] = name
+            self.names[name] = cards
+        return self._sets[cards]
+
+    def globals(self) -> dict[str, Any]:
+        return {"__builtins__": {"len": len, "bool": bool, "all": all}, **HELPERS, **self.names}
+
+
+def _num(a, b, op):
+    if a is None or b is None:
+        return None
+    return op(a, b)
+
+
+def _order(a, b, op):
+    return a is not None and b is not None and op(a, b)
+
+
+def _value(card, overrides, values):
+    if card is None:
+        return None
+    return overrides.get(card >> 2, values.get(card))
+
+
+def _sum(cards, values):
+    return sum(values[x] or 0 for x in cards)
+
+
+def _splits(cards, least, most, values):
+    """Returns whether numerals split into >= least groups of one equal sum <= most."""
+    if least is None or most is None or any(values[x] is None for x in cards) or not cards:
+        return False
+    parts = sorted((values[x] for x in cards), reverse=True)
+    total = sum(parts)
+    for groups in range(max(int(least), 1), len(parts) + 1):
+        if total % groups == 0 and total // groups <= most and _partition(parts, groups, total // groups):
+            return True
+    return False
+
+
+def _partition(parts: list[int], groups: int, target: int) -> bool:
+    if parts[0] > target:
+        return False
+    bins = [0] * groups
+
+    def place(i: int) -> bool:
+        if i == len(parts):
+            return True
+        seen = set()
+        for b in range(groups):
+            if bins[b] + parts[i] <= target and bins[b] not in seen:
+                seen.add(bins[b])
+                bins[b] += parts[i]
+                if place(i + 1):
+                    return True
+                bins[b] -= parts[i]
+        return False
+
+    return place(0)
+
+
+import operator as _op  # noqa: E402
+
+HELPERS = {"_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits,
+           "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
+           "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
+_ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
+_ORDER = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+_PLAY_FIELDS = {"played": "[0]", "floor": "[1]", "captured": "[2]", "left": "[3]"}
+
+
+def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
+    emit = lambda e: _emit(e, ns, options)  # noqa: E731
+    match expr:
+        case n.Number(value=value) | n.Bool(value=value):
+            return repr(value)
+        case n.Name(id=name):
+            if name in options:
+                return repr(options[name])
+            if name in PLAY_NAMES:
+                return PLAY_NAMES[name][1]
+            return repr(name)  # a word: a choice of a word-valued option
+        case n.Attribute(obj=obj, attr=attr):
+            base = emit(obj)
+            return _attribute(base, attr)
+        case n.Call(func="value", args=(card,), keywords=keywords):
+            table = {C.parse_rank(k.name): evaluate_constant(k.value, options) for k in keywords}
+            return f"_value({emit(card)}, {table!r}, V)"
+        case n.Call(func="splits", args=(cards, least, most)):
+            return f"_splits({emit(cards)}, {emit(least)}, {emit(most)}, V)"
+        case n.Negate(operand=operand):
+            return f"_num(0, {emit(operand)}, _sub)"
+        case n.Binary(op=op, left=left, right=right):
+            return f"_num({emit(left)}, {emit(right)}, {_ARITH[op]})"
+        case n.Compare(op=op, left=left, right=right):
+            if op in ("==", "!="):
+                return f"({emit(left)} {op} {emit(right)})"
+            return f"_order({emit(left)}, {emit(right)}, {_ORDER[op]})"
+        case n.Test(op=op, subject=subject, pattern=pattern):
+            cards = ns.card_set(pattern_set(pattern))
+            subject_src = emit(subject)
+            return {"is": f"({subject_src} in {cards})",
+                    "is not": f"({subject_src} not in {cards})",
+                    "has": f"(not {cards}.isdisjoint({subject_src}))",
+                    "only": f"{cards}.issuperset({subject_src})"}[op]
+        case n.Not(operand=operand):
+            return f"(not {emit(operand)})"
+        case n.BoolOp(op=op, left=left, right=right):
+            return f"({emit(left)} {op} {emit(right)})"
+    raise TypeError(f"cannot compile {expr!r}")
+
+
+def _attribute(base: str, attr: str) -> str:
+    if base == "q" or base.startswith("q["):
+        if attr in _PLAY_FIELDS:
+            return f"{base}{_PLAY_FIELDS[attr]}"
+        if attr == "trailed":
+            return f"({base}[0] is not None and not {base}[2])"
+        if attr == "cleared":
+            return f"(bool({base}[2]) and not {base}[3])"
+    return {
+        "count": f"len({base})", "sum": f"_sum({base}, V)", "empty": f"(not {base})",
+        "lone": f"({base}[0] if len({base}) == 1 else None)",
+        "top": f"({base}[-1] if {base} else None)",
+        "value": f"V[{base}]", "rank": f"R[{base}]",
+    }[attr]

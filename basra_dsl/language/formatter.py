@@ -1,0 +1,210 @@
+"""``basra fmt``: writes a variant file in the one canonical layout, keeping its comments.
+
+The layout: the header lines at the left margin; the options after one blank line; each
+section after one blank line, its statements indented two spaces; a comment stands
+indented like the line it introduces, or two spaces after the statement it ends; spaces
+around operators, none inside brackets or before ',' and ':'; at most one blank line in a
+row, none at the end; a continued line (``\\``) joined into one; no byte-order mark, LF
+line ends, no tabs.
+
+Formatting works on tokens, never on the syntax tree, so every comment survives. It is
+idempotent, and ``format_text`` refuses (raises ``DiagnosticError``) a file it cannot
+parse, and checks that the result parses to the very same syntax tree, so the compiled
+rules cannot change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..diagnostics import DiagnosticError, Span, error
+from .grammar import lark_parser
+from .parser import parse
+from .syntax.explain import keywords
+
+INDENT = "  "
+SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
+HEADER = ("variant", "aliases", "region", "source", "about")
+
+_TOKEN = re.compile(r"""
+    (?P<string>"[^"\n]*")
+  | (?P<comment>\#[^\r\n]*)
+  | (?P<cont>\\[\t ]*\r?\n)
+  | (?P<newline>\r?\n)
+  | (?P<space>[\t ]+)
+  | (?P<number>[0-9]+\.[0-9]+)
+  | (?P<word>[A-Za-z0-9_\u2660-\u2667]+)
+  | (?P<op>==|!=|<=|>=|[-+*/<>=|(),.:])
+  | (?P<other>.)
+""", re.VERBOSE)
+
+
+@dataclass
+class _Tok:
+    kind: str
+    text: str
+    space_before: bool
+
+
+def format_text(text: str, path: str = "<string>") -> str:
+    """Returns the variant text in the canonical layout (raises DiagnosticError if it does not parse)."""
+    original = parse(text, path)
+    formatted = _layout(text.removeprefix("\ufeff"))
+    if parse(formatted, path) != original:
+        raise DiagnosticError([error("B900", "basra fmt would change the meaning of this file; it was left as it is",
+                                     Span(path, 1, 1), "please report it with the file")])
+    return formatted
+
+
+def _logical_lines(text: str) -> list[list[_Tok]]:
+    lines: list[list[_Tok]] = [[]]
+    space = False
+    for match in _TOKEN.finditer(text):
+        kind, value = match.lastgroup, match.group()
+        if kind == "newline":
+            lines.append([])
+            space = False
+        elif kind in ("space", "cont"):
+            space = True
+        else:
+            lines[-1].append(_Tok(kind, value, space))
+            space = False
+    return lines
+
+
+def _layout(text: str) -> str:
+    out: list[str] = []
+    comments: list[str] = []  # full-line comments ("" for a blank between them) waiting for their line
+    blank = False  # whether the source has a blank line before the waiting comments or line
+    previous: str | None = None  # the kind of the last line written
+    section: str | None = None
+    for tokens in _logical_lines(text):
+        if not tokens:
+            if comments:
+                comments.append("")
+            else:
+                blank = True
+        elif tokens[0].kind == "comment":
+            comments.append(tokens[0].text.rstrip())
+        else:
+            kind, section = _classify(tokens, section)
+            indent = INDENT if kind == "statement" and section else ""
+            _flush(out, comments, _blank_before(kind, previous, blank), indent)
+            out.append(indent + _join(tokens, tokens[0].text == "variant"))
+            previous, blank = kind, False
+    if comments:  # comments after the last line stand as a statement would
+        _flush(out, comments, _blank_before("statement", previous, blank), INDENT if section else "")
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+def _classify(tokens: list[_Tok], section: str | None) -> tuple[str, str | None]:
+    """Returns the kind of a line (section, header, option or statement) and the section it leaves open."""
+    first = tokens[0].text
+    if first in SECTIONS and len(tokens) >= 2 and tokens[1].text == ":" and \
+            (len(tokens) == 2 or tokens[2].kind == "comment"):
+        return "section", first
+    if first in HEADER or first == "extends":
+        return "header", None
+    if first == "option":
+        return "option", None
+    return "statement", section
+
+
+def _blank_before(kind: str, previous: str | None, blank_in_source: bool) -> bool:
+    """The blank-line rule: whether one blank line goes before a line (and the comments that
+    introduce it), given the kind of the line written before it.
+
+    None at the top of the file or among the header lines; always before a section; before
+    the first option, and between options where the source has one; between statements
+    where the source has one, except right under the section's name.
+    """
+    if previous is None or kind == "header":
+        return False
+    if kind == "section":
+        return True
+    if kind == "option":
+        return previous != "option" or blank_in_source
+    return blank_in_source and previous != "section"
+
+
+def _flush(out: list[str], comments: list[str], blank_before: bool, indent: str) -> None:
+    """Writes the waiting comments, indented like the line they introduce, and the blank lines."""
+    if blank_before:
+        _blank(out)
+    for comment in comments:
+        if comment:
+            out.append(indent + comment)
+        else:
+            _blank(out)
+    comments.clear()
+
+
+def _blank(out: list[str]) -> None:
+    if out and out[-1] != "":
+        out.append("")
+
+
+_NO_SPACE_BEFORE = {",", ":", ")", "."}
+_NO_SPACE_AFTER = {"(", "."}
+_SPACED = {"==", "!=", "<=", ">=", "<", ">", "|", "=", "+", "*", "/"}
+
+
+def _join(tokens: list[_Tok], header: bool) -> str:
+    reserved = keywords(lark_parser())
+    parts: list[str] = []
+    depth = 0
+    previous: _Tok | None = None
+    for index, tok in enumerate(tokens):
+        text = tok.text
+        if previous is None:
+            parts.append(text)
+        elif tok.kind == "comment":
+            parts.append("  " + text)
+        elif header and (text == "-" or previous.text == "-") and not tok.space_before:
+            parts.append(text)  # a variant name such as no-pictures
+        elif _glued(previous, tok, tokens, index, depth, reserved):
+            parts.append(text)
+        else:
+            parts.append(" " + text)
+        if text == "(":
+            depth += 1
+        elif text == ")":
+            depth = max(depth - 1, 0)
+        previous = tok
+    return "".join(parts).rstrip()
+
+
+def _glued(previous: _Tok, tok: _Tok, tokens: list[_Tok], index: int, depth: int, reserved) -> bool:
+    text, before = tok.text, previous.text
+    if text in _NO_SPACE_BEFORE or before in _NO_SPACE_AFTER:
+        return True
+    if text == "(" and previous.kind == "word" and before not in reserved:
+        return True  # a call: value(played)
+    if (text == "=" or before == "=") and depth > 0:
+        return True  # a keyword argument: value(played, J=11)
+    if before == "-" and _unary(tokens, index - 1, reserved):
+        return True
+    return False
+
+
+_OPERANDS = {"players", "floor", "yes", "no"}  # keywords that are also values in expressions
+
+
+def _unary(tokens: list[_Tok], index: int, reserved) -> bool:
+    if index == 0:
+        return True
+    before = tokens[index - 1]
+    after_dot = index >= 2 and tokens[index - 2].text == "."
+    if before.kind in ("word", "number") and (before.text not in reserved or before.text in _OPERANDS or after_dot):
+        return False
+    if before.text == ")":
+        return False
+    return True
+
+
+def check_formatted(text: str, path: str = "<string>") -> bool:
+    """Returns whether a file is already in the canonical layout."""
+    return format_text(text, path) == text

@@ -1,0 +1,195 @@
+"""Folds a variant's ``extends`` chain into one ``Merged`` variant: what the compiler reads.
+
+A merged variant keeps, for every clause, the node that defined it (so diagnostics and the
+rulebook point at the right file) and knows its options' choices and their combinations.
+Folding is pure: finding and reading the parents' files is ``loader``'s job.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+from ..diagnostics import Diagnostic, did_you_mean, error
+from . import expressions as X
+from . import nodes as n
+
+MAX_OPTION_COMBINATIONS = 48  # the most option assignments a check looks at (see option_combinations)
+SAMPLE_SEED = 20240601
+
+
+@dataclass(frozen=True)
+class Merged:
+    """A variant with its parents' clauses folded in: what the compiler reads."""
+
+    variant: n.Variant
+    chain: tuple[n.Variant, ...]  # the variant first, then its parent, ...
+    options: dict[str, n.Option]
+    clauses: dict[str, tuple[n.Clause, ...]]  # key -> alternatives, first guard that holds wins
+    origin: dict[str, str] = field(default_factory=dict)  # key -> name of the defining variant
+    dropped: dict[str, str] = field(default_factory=dict)  # key -> name of the dropping variant
+
+    @property
+    def name(self) -> str:
+        return self.variant.name.text
+
+    @property
+    def parent(self) -> n.Variant | None:
+        return self.chain[1] if len(self.chain) > 1 else None
+
+    def first(self, key: str) -> n.Clause | None:
+        found = self.clauses.get(key)
+        return found[0] if found else None
+
+    def pick(self, key: str, options: dict[str, Any], evaluate=X.evaluate_constant) -> n.Clause | None:
+        """Returns the first alternative of a clause whose guard holds under ``options``, or None."""
+        for clause in self.clauses.get(key, ()):
+            if clause.guard is None or evaluate(clause.guard, options):
+                return clause
+        return None
+
+    def rules(self, section: str) -> list[n.Clause]:
+        return [c for key, alts in self.clauses.items() if key.startswith(section + ".")
+                for c in alts]
+
+    def player_counts(self) -> tuple[int, ...]:
+        players = self.first("setup.players")
+        return players.counts if isinstance(players, n.Players) else (2,)
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {name: option_value(o.default) for name, o in self.options.items()}
+
+    def option_choices(self, only: Iterable[str] | None = None) -> dict[str, list[Any]]:
+        """Returns each option's distinct choice values, in the order declared (or only the named options)."""
+        wanted = None if only is None else set(only)
+        names = [k for k in self.options if wanted is None or k in wanted]
+        choices = {}
+        for name in names:
+            values: list[Any] = []
+            for choice in self.options[name].choices:
+                value = option_value(choice)
+                if all(_choice_key(value) != _choice_key(v) for v in values):
+                    values.append(value)
+            choices[name] = values
+        return choices
+
+    def option_combination_count(self, only: Iterable[str] | None = None) -> int:
+        """Returns how many assignments of option values there are, with each player count."""
+        return len(self.player_counts()) * math.prod(len(v) for v in self.option_choices(only).values())
+
+    def option_combinations(self, limit: int | None = MAX_OPTION_COMBINATIONS, seed: int = SAMPLE_SEED,
+                            only: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
+        """Yields assignments of option values with a player count, each once, lazily.
+
+        First the defaults at each allowed player count, then every other assignment when
+        there are at most ``limit`` in all (or ``limit`` is None); else a seeded sample of
+        them, up to ``limit`` in all. ``only`` restricts the options varied (the others keep
+        their defaults). The number of assignments grows as the product of the choices, so
+        no caller should enumerate them without a limit unless it knows they are few.
+        """
+        choices = self.option_choices(only)
+        names = list(choices)
+        defaults = self.option_defaults()
+        counts = self.player_counts()
+        total = len(counts) * math.prod(len(v) for v in choices.values())
+        seen: set[tuple] = set()
+
+        def combo(values: tuple, players: int) -> dict[str, Any] | None:
+            key = (players,) + tuple(_choice_key(v) for v in values)
+            if key in seen:
+                return None
+            seen.add(key)
+            return defaults | dict(zip(names, values)) | {"players": players}
+
+        for players in counts:
+            found = combo(tuple(defaults[k] for k in names), players)
+            if found is not None:
+                yield found
+        if limit is None or total <= limit:
+            for players in counts:
+                for values in itertools.product(*choices.values()):
+                    found = combo(values, players)
+                    if found is not None:
+                        yield found
+            return
+        rng = random.Random(seed)
+        wanted = max(limit - len(seen), 0)
+        drawn: set[int] = set()
+        while wanted and len(drawn) < total:
+            index = rng.randrange(total)
+            if index in drawn:
+                continue
+            drawn.add(index)
+            values, players = _decode(index, [len(v) for v in choices.values()], len(counts))
+            found = combo(tuple(choices[k][i] for k, i in zip(names, values)), counts[players])
+            if found is not None:
+                yield found
+                wanted -= 1
+
+
+def _choice_key(value: Any) -> tuple[str, Any]:
+    return type(value).__name__, value
+
+
+def _decode(index: int, radices: list[int], player_counts: int) -> tuple[list[int], int]:
+    """Returns the choice of each option and of the player count that a mixed-radix index stands for."""
+    digits = []
+    for radix in reversed(radices):
+        index, digit = divmod(index, radix)
+        digits.append(digit)
+    return digits[::-1], index % player_counts
+
+
+def option_value(expr: n.Expr) -> Any:
+    """Returns the value an option choice stands for."""
+    match expr:
+        case n.Number(value=v) | n.Bool(value=v):
+            return v
+        case n.Name(id=word):
+            return word
+    raise TypeError(expr)
+
+
+def merge(chain: tuple[n.Variant, ...]) -> tuple[Merged, list[Diagnostic]]:
+    """Returns the chain folded from the oldest ancestor down, and bad drops."""
+    options: dict[str, n.Option] = {}
+    clauses: dict[str, tuple[n.Clause, ...]] = {}
+    origin: dict[str, str] = {}
+    dropped: dict[str, str] = {}
+    problems: list[Diagnostic] = []
+    for variant in reversed(chain):
+        name = variant.name.text
+        for option in variant.options:
+            options[option.name.text] = option
+        own: dict[str, list[n.Clause]] = {}
+        for clause in variant.clauses:
+            own.setdefault(clause.key, []).append(clause)
+        for drop in variant.drops:
+            if drop.key in clauses and drop.key not in own:
+                del clauses[drop.key]
+                dropped[drop.key] = name
+                origin.pop(drop.key, None)
+            elif drop.key not in own:
+                known = [k.split(".", 1)[1] for k in clauses if k.startswith(drop.section + ".")]
+                problems.append(error("B208", f"nothing named '{drop.name.text}' to drop in the "
+                                      f"{drop.section} section", drop.name.span,
+                                      did_you_mean(drop.name.text, known) or (
+                                          "a parent's clause is dropped by its name" if variant.parent
+                                          else "only a variant that extends another can drop a clause")))
+        for key, alternatives in own.items():
+            clauses[key] = tuple(alternatives)
+            origin[key] = name
+    # An inherited option that no clause left after overriding and dropping reads has
+    # nothing to choose any more: the child does not offer it.
+    own_options = {o.name.text for o in chain[0].options}
+    used = names_used(Merged(chain[0], chain, options, clauses))
+    options = {k: o for k, o in options.items() if k in own_options or k in used}
+    return Merged(chain[0], chain, options, clauses, origin, dropped), problems
+
+
+def names_used(merged: Merged) -> set[str]:
+    """Returns every name the variant's clauses read (options among them)."""
+    return {node.id for node in n.walk(tuple(merged.clauses.values())) if isinstance(node, n.Name)}

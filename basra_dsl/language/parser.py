@@ -1,0 +1,341 @@
+"""Parses variant text into the syntax tree of ``nodes.py``.
+
+Lark (LALR, contextual lexer, positions kept) reads the text; ``ToAst`` turns the parse
+tree into frozen nodes, one method per grammar rule; ``syntax_diagnostic`` turns a Lark
+error into a diagnostic in card players' words. No checking happens here.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..diagnostics import DiagnosticError, SourceFile, Span, error
+from . import nodes as n
+from .grammar import lark_parser
+from .syntax.explain import explain, recover, tree_problems
+
+
+def parse(text: str, path: str = "<string>") -> n.Variant:
+    """Returns the syntax tree of a variant's text, or raises DiagnosticError."""
+    SourceFile(path, text)
+    problem = _unreadable(text, path)
+    if problem:
+        raise DiagnosticError([problem])
+    source = text.removeprefix("\ufeff") + "\n"
+    try:
+        tree = lark_parser().parse(source)
+    except UnexpectedInput as exc:
+        raise DiagnosticError(recover(exc, source, path, lark_parser(), syntax_diagnostic)) from None
+    problems = tree_problems(tree, path)  # too deep or too large for the stages after this
+    if problems:
+        raise DiagnosticError(problems)
+    return ToAst(path).transform(tree)
+
+
+def _unreadable(text: str, path: str):
+    if "\x00" in text:
+        return error("B108", "this is a binary file, not a variant", Span(path, 1, 1),
+                     "variant files are UTF-8 text ending in .basra")
+    if not text.strip():
+        return error("B105", "the file is empty", Span(path, 1, 1),
+                     "a variant starts with a line such as: variant mygame \"My Game\"")
+    return None
+
+
+def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str):
+    """Returns the diagnostic for a Lark syntax error, in card players' words."""
+    line, column = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        lines = text.rstrip("\n").splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    code, message, hint = explain(exc, text, lark_parser())
+    width = 1
+    if isinstance(exc, UnexpectedToken) and exc.token.type not in ("$END", "_NL"):
+        width = max(len(str(exc.token)), 1)
+    return error(code, message, Span(path, line, column, line, column + width), hint)
+
+
+def _span(path: str, meta) -> Span:
+    return Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _token_span(path: str, token: Token) -> Span:
+    return Span(path, token.line, token.column, token.end_line, token.end_column)
+
+
+def _unquote(token: Token) -> str:
+    return str(token)[1:-1]
+
+
+def _number(token: Token) -> int | float:
+    text = str(token)
+    return float(text) if "." in text else int(text)
+
+
+@v_args(meta=True)
+class ToAst(Transformer):
+    """Builds nodes from the parse tree; methods are named after grammar rules."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _s(self, meta) -> Span:
+        return _span(self.path, meta)
+
+    def _word(self, token: Token) -> n.Word:
+        return n.Word(str(token), span=_token_span(self.path, token))
+
+    # ---- file and header
+    def start(self, meta, children):
+        header = children[0]
+        options = tuple(c for c in children if isinstance(c, n.Option))
+        clauses, drops = [], []
+        for section in children:
+            if isinstance(section, tuple):
+                for item in section:
+                    (drops if isinstance(item, n.Drop) else clauses).append(item)
+        return n.Variant(span=header["span"], name=header["name"], title=header["title"],
+                         parent=header["parent"], aliases=header["aliases"],
+                         region=header["region"], sources=header["sources"],
+                         about=header["about"], options=options, clauses=tuple(clauses),
+                         drops=tuple(drops), path=self.path)
+
+    def header(self, meta, children):
+        info = {"name": self._word(children[0]), "title": None, "parent": None,
+                "aliases": (), "region": None, "sources": (), "about": None,
+                "span": _token_span(self.path, children[0])}
+        for child in children[1:]:
+            if isinstance(child, Token):
+                info["title"] = _unquote(child)
+            elif isinstance(child, tuple) and child[0] == "extends":
+                info["parent"] = child[1]
+            elif isinstance(child, tuple) and child[0] == "aliases":
+                info["aliases"] += child[1]
+            elif isinstance(child, tuple):
+                info[child[0]] = child[1]
+            elif isinstance(child, n.Source):
+                info["sources"] += (child,)
+        return info
+
+    def extends(self, meta, children):
+        return ("extends", self._word(children[0]))
+
+    def aliases(self, meta, children):
+        return ("aliases", tuple(_unquote(c) for c in children))
+
+    def region(self, meta, children):
+        return ("region", _unquote(children[0]))
+
+    def about(self, meta, children):
+        return ("about", _unquote(children[0]))
+
+    def source(self, meta, children):
+        parts = dict(children[1:])
+        return n.Source(span=self._s(meta), title=_unquote(children[0]),
+                        link=parts.get("link"), note=parts.get("note"))
+
+    def source_link(self, meta, children):
+        return ("link", _unquote(children[0]))
+
+    def source_note(self, meta, children):
+        return ("note", _unquote(children[0]))
+
+    def option(self, meta, children):
+        doc = _unquote(children[-1]) if isinstance(children[-1], Token) else None
+        values = [c for c in children[1:] if not isinstance(c, Token)]
+        return n.Option(span=self._s(meta), name=self._word(children[0]),
+                        choices=tuple(values[:-1]), default=values[-1], doc=doc)
+
+    def word(self, meta, children):
+        return n.Name(str(children[0]), span=self._s(meta))
+
+    # ---- sections: each returns a tuple of clauses and drops
+    def _section(name):
+        def build(self, meta, children):
+            return tuple(_with_section(c, name) for c in children)
+        return build
+
+    setup = _section("setup")
+    capture = _section("capture")
+    basra = _section("basra")
+    end = _section("end")
+    score = _section("score")
+    game = _section("game")
+    match = _section("match")
+
+    def drop(self, meta, children):
+        return n.Drop(span=self._s(meta), section="", name=self._word(children[0]))
+
+    def guard(self, meta, children):
+        return ("guard", children[0])
+
+    def _guarded(self, meta, children):
+        clause = children[0]
+        if len(children) > 1:
+            clause = _replace(clause, guard=children[1][1])
+        return clause
+
+    setup_stmt = end_stmt = score_stmt = game_stmt = match_stmt = _guarded
+
+    # ---- setup
+    def deck(self, meta, children):
+        return n.Deck(span=self._s(meta), size=int(children[0]),
+                      without=children[1] if len(children) > 1 else ())
+
+    def players(self, meta, children):
+        return n.Players(span=self._s(meta), counts=tuple(int(c) for c in children))
+
+    def partners(self, meta, children):
+        return n.Partners(span=self._s(meta))
+
+    def hand(self, meta, children):
+        return n.Hand(span=self._s(meta), count=children[0])
+
+    def floor(self, meta, children):
+        return n.FloorKind(span=self._s(meta), kind=str(children[0]))
+
+    def start_floor(self, meta, children):
+        return n.StartFloor(span=self._s(meta), count=children[0],
+                            bar=children[1] if len(children) > 1 else None)
+
+    def bar(self, meta, children):
+        top_only = isinstance(children[0], Token) and children[0].type == "TOP"
+        patterns = children[1] if top_only else children[0]
+        return n.Bar(span=self._s(meta), top_only=top_only, patterns=patterns,
+                     action=str(children[-1]))
+
+    def redeal_floor(self, meta, children):
+        return n.RedealFloor(span=self._s(meta), count=children[0])
+
+    def deal(self, meta, children):
+        return n.DealMode(span=self._s(meta), mode=str(children[0]))
+
+    def direction(self, meta, children):
+        return n.Direction(span=self._s(meta), direction=str(children[0]))
+
+    # ---- capture and basra
+    def capture_rule(self, meta, children):
+        rule = n.CaptureRule(span=self._s(meta), name=self._word(children[0]),
+                             pattern=children[1], takes=str(children[2]))
+        return _replace(rule, guard=children[3][1]) if len(children) > 3 else rule
+
+    def choose(self, meta, children):
+        return n.Choose(span=self._s(meta), policy=str(children[0]))
+
+    def compulsion(self, meta, children):
+        return n.Compulsion(span=self._s(meta), mode=str(children[0]))
+
+    def basra_rule(self, meta, children):
+        rule = n.BasraRule(span=self._s(meta), name=self._word(children[0]), points=children[1])
+        return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
+
+    def called(self, meta, children):
+        return n.Called(span=self._s(meta), title=_unquote(children[0]))
+
+    # ---- end, score, game, match
+    def leftover(self, meta, children):
+        return n.Leftover(span=self._s(meta), mode=str(children[0]))
+
+    def most(self, meta, children):
+        tie = str(children[2]) if len(children) > 2 else None
+        void = len(children) > 3 and str(children[3]) == "void"
+        return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie,
+                      void=void)
+
+    def points(self, meta, children):
+        return n.Points(span=self._s(meta), entries=tuple(children))
+
+    def point(self, meta, children):
+        return n.PointEntry(span=self._s(meta), pattern=children[0], points=children[1])
+
+    def total(self, meta, children):
+        return n.Total(span=self._s(meta), points=children[0])
+
+    def target(self, meta, children):
+        return n.Target(span=self._s(meta), points=children[0])
+
+    def game_tie(self, meta, children):
+        return n.GameTie(span=self._s(meta), policy=str(children[0]),
+                         amount=children[1] if len(children) > 1 else None)
+
+    def best_of(self, meta, children):
+        return n.BestOf(span=self._s(meta), games=children[0])
+
+    def decider(self, meta, children):
+        return n.Decider(span=self._s(meta), points=children[0])
+
+    # ---- patterns
+    def pattern_list(self, meta, children):
+        return tuple(children)
+
+    def pattern(self, meta, children):
+        return n.Pattern(span=self._s(meta), include=children[0],
+                         exclude=children[1] if len(children) > 1 else ())
+
+    def pattern_alt(self, meta, children):
+        return tuple(self._word(c) for c in children)
+
+    # ---- expressions
+    def number(self, meta, children):
+        return n.Number(_number(children[0]), span=self._s(meta))
+
+    def true(self, meta, children):
+        return n.Bool(True, span=self._s(meta))
+
+    def false(self, meta, children):
+        return n.Bool(False, span=self._s(meta))
+
+    def name(self, meta, children):
+        return n.Name(str(children[0]), span=self._s(meta))
+
+    def attribute(self, meta, children):
+        return n.Attribute(children[0], str(children[1]), span=self._s(meta))
+
+    def call(self, meta, children):
+        args = tuple(c for c in children[1:] if not isinstance(c, n.Keyword))
+        keywords = tuple(c for c in children[1:] if isinstance(c, n.Keyword))
+        return n.Call(str(children[0]), args, keywords, span=self._s(meta))
+
+    def keyword(self, meta, children):
+        return n.Keyword(str(children[0]), children[1], span=self._s(meta))
+
+    def neg(self, meta, children):
+        return n.Negate(children[0], span=self._s(meta))
+
+    def binary(self, meta, children):
+        return n.Binary(str(children[1]), children[0], children[2], span=self._s(meta))
+
+    def compare(self, meta, children):
+        return n.Compare(str(children[1]), children[0], children[2], span=self._s(meta))
+
+    def is_(self, meta, children):
+        return n.Test("is", children[0], children[1], span=self._s(meta))
+
+    def is_not(self, meta, children):
+        return n.Test("is not", children[0], children[1], span=self._s(meta))
+
+    def has(self, meta, children):
+        return n.Test("has", children[0], children[1], span=self._s(meta))
+
+    def only(self, meta, children):
+        return n.Test("only", children[0], children[1], span=self._s(meta))
+
+    def not_(self, meta, children):
+        return n.Not(children[0], span=self._s(meta))
+
+    def and_(self, meta, children):
+        return n.BoolOp("and", children[0], children[1], span=self._s(meta))
+
+    def or_(self, meta, children):
+        return n.BoolOp("or", children[0], children[1], span=self._s(meta))
+
+
+def _replace(node, **changes):
+    from dataclasses import replace
+    return replace(node, **changes)
+
+
+def _with_section(item, section: str):
+    return _replace(item, section=section) if isinstance(item, n.Drop) else item

@@ -1,0 +1,162 @@
+"""Checks the meaning of a variant: what a parsed file or a merged chain states that cannot be.
+
+Each check is a generator that yields every problem it sees (as jsonschema's keywords do);
+``loader.load`` gathers them and is the one place that raises.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from ..diagnostics import Diagnostic, did_you_mean, error, warning
+from . import expressions as X
+from . import nodes as n
+from .merge import Merged, names_used, option_value
+from .unparse import value_text
+
+SUIT_WORDS = {"cards": None, "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
+            "game.target": "first to 101"}
+
+
+def check_file(variant: n.Variant) -> Iterator[Diagnostic]:
+    """Yields the problems a single file shows on its own."""
+    stem = Path(variant.path).stem if variant.path.endswith(".basra") else None
+    if stem is not None and stem != variant.name.text:
+        yield warning("B407", f"the variant is named '{variant.name.text}' but its file is {Path(variant.path).name}",
+                      variant.name.span, f"name the file {variant.name.text}.basra: other variants, records "
+                      "and the command line find a variant by its file name")
+    yield from _check_options(variant)
+    yield from _check_duplicates(variant)
+    for clause in variant.clauses:
+        yield from _check_clause_words(clause)
+
+
+def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
+    seen: set[str] = set()
+    for option in variant.options:
+        name = option.name.text
+        if name in seen:
+            yield error("B304", f"option '{name}' is declared twice", option.name.span)
+        seen.add(name)
+        if name in ("players",) or name in X.PLAY_NAMES:
+            yield error("B306", f"'{name}' is a built-in name and cannot be an option", option.name.span,
+                        "list player counts with 'players' in the setup section" if name == "players" else None)
+        values = [option_value(c) for c in option.choices]
+        if option_value(option.default) not in values:
+            yield error("B303", f"the default of option '{name}' is not one of its choices",
+                        option.default.span, f"choose one of: {' | '.join(map(value_text, values))}")
+        if len(set(map(X.value_type, values + [option_value(option.default)]))) > 1:
+            yield error("B307", f"the choices of option '{name}' mix kinds of value", option.span,
+                        "use all numbers, all yes/no, or all words")
+        if len(set(map(repr, values))) != len(values):
+            yield warning("B308", f"option '{name}' lists a choice twice", option.span)
+
+
+def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
+    by_key: dict[str, list[n.Clause]] = {}
+    for clause in variant.clauses:
+        by_key.setdefault(clause.key, []).append(clause)
+    for key, clauses in by_key.items():
+        first = clauses[0]
+        if isinstance(first, (n.CaptureRule, n.BasraRule)):
+            for later in clauses[1:]:
+                yield error("B207", f"a rule named '{later.name.text}' is already defined at line "
+                            f"{first.span.line}", later.name.span, "give each rule its own name")
+            continue
+        # Alternatives of one clause are fine while every one but the last has a 'when'.
+        for earlier, later in zip(clauses, clauses[1:]):
+            if earlier.guard is None:
+                yield error("B206", f"'{key.split('.', 1)[1].replace('_', ' ')}' is already stated at line "
+                            f"{earlier.span.line}", later.span,
+                            "state a clause once, or give each alternative a 'when' and keep the "
+                            "one without 'when' last")
+
+
+def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
+    for pattern in _patterns(clause):
+        yield from X.check_pattern(pattern)
+    if isinstance(clause, n.Most) and clause.what.text not in SUIT_WORDS:
+        yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
+                    did_you_mean(clause.what.text, SUIT_WORDS) or "count cards, clubs, diamonds, hearts or spades")
+    if isinstance(clause, n.Deck) and clause.size != 52:
+        yield error("B405", f"only the standard 52-card pack is known, not {clause.size}", clause.span,
+                    "write 'deck 52' and remove ranks with 'without', such as 'deck 52 without Q, K'")
+    if isinstance(clause, n.Players):
+        if clause.guard is not None:
+            yield error("B406", "the player counts cannot depend on a condition", clause.guard.span,
+                        "list every count once; clauses can depend on 'players' instead")
+        for count in clause.counts:
+            if not 2 <= count <= 8:
+                yield error("B405", f"{count} players cannot play a fishing game here", clause.span,
+                            "player counts run from 2 to 8")
+
+
+def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
+    match clause:
+        case n.Deck(without=patterns):
+            yield from patterns
+        case n.StartFloor(bar=bar) if bar is not None:
+            yield from bar.patterns
+        case n.CaptureRule(pattern=pattern):
+            yield pattern
+        case n.Points(entries=entries):
+            yield from (e.pattern for e in entries)
+
+
+def check_merged(merged: Merged) -> Iterator[Diagnostic]:
+    """Yields the problems of a whole variant with its parents folded in."""
+    for key, example in REQUIRED.items():
+        if key not in merged.clauses:
+            section, word = key.split(".")
+            yield error("B404", f"the variant never says its {word.replace('_', ' ')}", merged.variant.name.span,
+                        f"add to the {section} section: {example}")
+    if not any(k.startswith("capture.") and isinstance(c[0], n.CaptureRule) for k, c in merged.clauses.items()):
+        yield error("B404", "the variant has no capture rule", merged.variant.name.span,
+                    "add a capture section with a rule, such as 'pair: any takes rank'")
+    yield from _check_expressions(merged)
+    yield from _check_unused_options(merged)
+
+
+def _scope(merged: Merged, play: dict | None = None) -> X.Scope:
+    words = frozenset(w for o in merged.options.values() for c in o.choices
+                      if isinstance(w := option_value(c), str))
+    options = merged.option_defaults() | {"players": merged.player_counts()[0]}
+    return X.Scope(options, play or {}, words)
+
+
+def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:
+    static, play, capture = _scope(merged), _scope(merged, X.PLAY_NAMES), _scope(merged, X.CAPTURE_NAMES)
+    own = {id(c) for c in merged.variant.clauses}
+    for alternatives in merged.clauses.values():
+        for clause in alternatives:
+            if id(clause) not in own:
+                continue  # a parent's clause is checked with the parent
+            scope = capture if isinstance(clause, n.CaptureRule) else play if isinstance(clause, n.BasraRule) else static
+            if clause.guard is not None:
+                yield from X.check(clause.guard, scope, X.BOOL)
+            for expr, want in _expressions(clause):
+                yield from X.check(expr, play if isinstance(clause, n.BasraRule) else static, want)
+
+
+def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
+    match clause:
+        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e):
+            yield e, X.NUM
+        case n.BasraRule(points=e) | n.Most(points=e) | n.Total(points=e) | n.Target(points=e) | \
+                n.Decider(points=e) | n.BestOf(games=e):
+            yield e, X.NUM
+        case n.GameTie(amount=e) if e is not None:
+            yield e, X.NUM
+        case n.Points(entries=entries):
+            for entry in entries:
+                yield entry.points, X.NUM
+
+
+def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:
+    used = names_used(merged)
+    for option in merged.variant.options:
+        if option.name.text not in used:
+            yield warning("B305", f"option '{option.name.text}' is never used", option.name.span,
+                          "refer to it in a clause or a 'when', or remove it")

@@ -1,0 +1,388 @@
+"""Turns Lark's syntax errors into plain words: ``explain`` is the entry point.
+
+Common mistakes are recognised by the tokens of the failing line, whatever state the parser
+is in: a rule named after a keyword, a misspelled clause or section, an unclosed bracket, a
+letter O written for a zero, a section, rule or option without its colon, a capture rule
+without 'takes' (``_by_line``). A mistake made where a statement begins stops the parser a
+word later when the word reads as a rule's name (``chose largest``, ``basar:``); such
+explanations say where the mistake stands (``Explanation.column``). Lark's ``match_examples``
+comes next: each label of ``LABELLED`` has snippets that make the parser fail in the same
+state. Anything else is described by what the parser expected, named in card players'
+words, not terminal names (see ``syntax_words``).
+
+The parser reaches the rest of the syntax checks through this module: ``recover`` reports
+every syntax error of a file (see ``syntax_recovery``), each placed on its mistake and
+repaired as explained, and ``tree_problems`` refuses trees the later stages could not handle
+(see ``syntax_limits``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ...diagnostics import Diagnostic, Span, did_you_mean
+from . import recovery as syntax_recovery
+from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
+from .recovery import MAX_ERRORS, reads_past
+from .words import (
+    LABELLED,
+    SECTION_WORDS,
+    TERMINAL_WORDS,
+    WORD_TOKENS,
+    accepted_words,
+    choice_words,
+    grammar_words,
+    keywords,
+    labelled,
+    or_words,
+    statement_words,
+)
+
+__all__ = [
+    "explain", "diagnose", "Explanation", "recover", "tree_problems", "LABELLED", "TERMINAL_WORDS",
+    "SECTION_WORDS", "grammar_words", "choice_words", "keywords", "MAX_ERRORS", "MAX_DEPTH", "MAX_DIGITS", "WHOLE_NUMBER_RULES",
+]
+
+# characters an editor may not show, each named by its code point when found
+_INVISIBLE = "\ufeff\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u00ad\u2060"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a syntax error is, in plain words, and where the mistake stands.
+
+    ``column`` and ``width`` place the mistake on the error's line when it is not where the
+    parser stopped (a misspelled word read as a rule's name stops the parser a word later);
+    ``fix`` is the error's line repaired, which error recovery tries first.
+    """
+
+    code: str
+    message: str
+    hint: str | None = None
+    column: int | None = None
+    width: int = 1
+    fix: str | None = None
+
+
+def explain(exc: UnexpectedInput, text: str, parser: Lark) -> tuple[str, str, str | None]:
+    """Returns (code, message, hint) for a syntax error."""
+    found = diagnose(exc, text, parser)
+    return found.code, found.message, found.hint
+
+
+_last: list = [None, None, None]  # (exc, text, Explanation) of the last call: recovery asks twice
+
+
+def diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
+    """Returns the explanation of a syntax error, with where its mistake stands."""
+    if _last[0] is exc and _last[1] is text:
+        return _last[2]
+    found = _diagnose(exc, text, parser)
+    _last[:] = [exc, text, found]
+    return found
+
+
+def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
+    bad_number = _bad_number(exc, text)
+    if bad_number:
+        return Explanation(*bad_number)
+    if isinstance(exc, UnexpectedCharacters):
+        return Explanation(*_unexpected_character(exc, text, parser))
+    for recognise in (_keyword_rule, _brackets, _misspelled):
+        found = recognise(exc, text, parser)
+        if found:
+            return Explanation(*found)
+    by_line = _by_line(exc, text, parser)
+    if by_line:
+        return by_line
+    label = exc.match_examples(parser.parse, {k: v[3] for k, v in LABELLED.items() if v[3]},
+                               use_accepts=True)
+    if label:
+        return Explanation(*labelled(label))
+    return Explanation(*_generic(exc, text, parser))
+
+
+def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe) -> list[Diagnostic]:
+    """Returns a diagnostic for every syntax error of ``text`` (see ``syntax_recovery.recover``),
+    each placed on its mistake and each mistake repaired as its explanation suggests."""
+
+    def placed(exc: UnexpectedInput, current: str, where: str) -> Diagnostic:
+        diagnostic = describe(exc, current, where)
+        found = diagnose(exc, current, parser)
+        if found.column is None or diagnostic.span is None:
+            return diagnostic
+        line = exc.line
+        return replace(diagnostic, span=Span(where, line, found.column, line, found.column + found.width))
+
+    def fixes(exc: UnexpectedInput, current: str) -> list[str]:
+        found = diagnose(exc, current, parser)
+        return [found.fix] if found.fix is not None else []
+
+    return syntax_recovery.recover(first, text, path, parser, placed, fixes)
+
+
+def _line_text(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _bad_number(exc, text):
+    if not getattr(exc, "line", 0) or exc.line < 1:
+        return None
+    word = _word_at(text, exc.line, exc.column)
+    if re.fullmatch(r"[0-9]*[0-9][oO]|[0-9]*[oO][0-9]+|[lI][0-9]+|[0-9]+[lI]", word or "") or \
+            re.fullmatch(r"1[oO][CDHS♣♦♥♠]?", word or ""):
+        code = LABELLED["bad-number"][0]
+        fixed = word.replace("O", "0").replace("o", "0").replace("l", "1").replace("I", "1")
+        return code, f"'{word}' is not a number: a letter stands where a digit belongs", \
+            f"write {fixed} with digits (zero, not the letter O; one, not the letter l)"
+    return None
+
+
+def _word_at(text: str, line: int, column: int) -> str:
+    row = _line_text(text, line)
+    start = column - 1
+    while 0 < start <= len(row) and row[start - 1].isalnum():
+        start -= 1
+    end = column - 1
+    while 0 <= end < len(row) and (row[end].isalnum() or row[end] in "♣♦♥♠"):
+        end += 1
+    return row[start:end]
+
+
+def _unexpected_character(exc: UnexpectedCharacters, text: str, parser: Lark):
+    char = exc.char
+    if char == '"':
+        return labelled("string")
+    if char in _INVISIBLE:
+        what = "a byte-order mark" if char == "\ufeff" else "an invisible character"
+        return ("B107", f"{what} (U+{ord(char):04X}) stands here",
+                "delete it; editors may show nothing where it is")
+    if ord(char) > 127 and char.isdigit():
+        plain = str(int(char)) if char.isdecimal() else "0-9"
+        return ("B107", f"'{char}' (U+{ord(char):04X}) looks like a digit but is not an ASCII digit",
+                f"write the plain digit {plain}")
+    if ord(char) > 127 and char.isalpha():
+        return ("B107", f"'{char}' (U+{ord(char):04X}) is not a letter the language uses",
+                "names and keywords are written in plain ASCII letters")
+    if char == "\t" or char.isspace() or not char.isprintable():
+        return ("B107", f"an unexpected control character (U+{ord(char):04X}) stands here",
+                "delete it; variant files hold plain text")
+    expected = _expected_words(exc.allowed or set(), parser)
+    return ("B107", f"unexpected character '{char}'" + (f"; expected {expected}" if expected else ""),
+            None)
+
+
+def _keyword_rule(exc, text, parser):
+    """A rule named after a keyword: ``match: J takes all`` in the capture section."""
+    if not isinstance(exc, UnexpectedToken):
+        return None
+    row = _line_text(text, exc.line)
+    found = re.match(r"\s*([A-Za-z_]+)\s*:\s*([^#\s])", row)
+    if not found or found.group(1) not in keywords(parser):
+        return None
+    if not found.start(1) <= exc.column - 1 <= found.start(2):
+        return None
+    word = found.group(1)
+    return ("B113", f"'{word}' is a keyword of the language and cannot name a rule",
+            f"give the rule another name, such as '{word}_rule:' or 'by_{word}:'")
+
+
+def _brackets(exc, text, parser):
+    if not isinstance(exc, UnexpectedToken) or exc.token.type == "$END":
+        return None
+    row = re.sub(r'"[^"]*"|#.*', "", _line_text(text, exc.line))
+    opened, closed = row.count("("), row.count(")")
+    accepts = exc.accepts or exc.expected
+    if opened > closed and "RPAR" in accepts:
+        return labelled("unbalanced")
+    if exc.token.type == "RPAR" and closed > opened:
+        return labelled("stray-close")
+    return None
+
+
+def _misspelled(exc, text, parser):
+    """An unknown word where a keyword belongs: ``dek 52``, ``captur:``, ``floor sprad``."""
+    if not isinstance(exc, UnexpectedToken) or exc.token.type not in WORD_TOKENS:
+        return None
+    word = str(exc.token)
+    wanted = accepted_words(exc, parser)
+    if not wanted:
+        return None
+    row = _line_text(text, exc.line)
+    first = row[:exc.column - 1].strip() == ""
+    hint = did_you_mean(word, wanted)
+    if first:
+        section = _section_of(text, exc.line)
+        if row[exc.column - 1 + len(word):].lstrip().startswith(":") and not row.startswith((" ", "\t")):
+            where = "is not a section"
+            hint = hint or "sections: " + ", ".join(SECTION_WORDS[:-1])
+        elif section:
+            where = f"is not a clause of the {section} section"
+            hint = hint or "clauses here: " + or_words([f"'{w}'" for w in wanted if w not in SECTION_WORDS])
+        else:
+            where = "is not a word the language knows here"
+    elif hint:
+        where = "is not a word the language knows here"
+    else:
+        return None
+    message = f"'{word}' {where}"
+    choices = [w for w in wanted if w not in SECTION_WORDS]
+    if not first and choices:
+        message += f"; expected {or_words([repr(w) for w in choices])}"
+    return "B102", message, hint
+
+
+_SECTION = "|".join(SECTION_WORDS[:-1])
+_WORD = r"[A-Za-z_][A-Za-z0-9_]*"
+
+
+def _by_line(exc, text, parser) -> Explanation | None:
+    """Recognises the common mistakes by the tokens of the failing line, whatever state the
+    parser is in (``match_examples`` knows them only in the state of its snippets: the first
+    rule of a section, the first section of a file)."""
+    if not isinstance(exc, UnexpectedToken) or exc.token.type == "$END" or exc.line < 1:
+        return None
+    row = _line_text(text, exc.line)
+    at = min(max(exc.column - 1, 0), len(row))
+    before = row[:at]
+    accepts = set(exc.accepts or exc.expected)
+    section = _section_of(text, exc.line)
+    for recognise in (_header_colon, _option_mistake, _takes_mistake, _section_typo):
+        found = recognise(exc, row, before, accepts, section, parser)
+        if found:
+            return found
+    if section in ("capture", "basra"):
+        return _clause_typo(exc, text, row, before, section, parser) or _rule_colon(row, before, accepts)
+    return _clause_typo(exc, text, row, before, section, parser)
+
+
+def _colon_after(row: str, end: int) -> str:
+    """Returns ``row`` with ':' written at ``end`` (0-based), a space after it."""
+    rest = row[end:].lstrip()
+    return row[:end] + ":" + (" " + rest if rest else "")
+
+
+def _header_colon(exc, row, before, accepts, section, parser):
+    """A section word alone on its line: ``setup``."""
+    found = re.fullmatch(rf"\s*({_SECTION})\s*(#.*)?", row)
+    if not found or "COLON" not in accepts:
+        return None
+    return Explanation(*labelled("missing-colon"), column=found.end(1) + 1, fix=_colon_after(row, found.end(1)))
+
+
+def _option_mistake(exc, row, before, accepts, section, parser):
+    """``option target 101 | 121 = 101`` (no colon) and ``option target: 101 | 121`` (no default)."""
+    named = re.fullmatch(rf"(\s*option\s+{_WORD})\s*", before)
+    if named and "COLON" in accepts:
+        end = named.end(1)
+        return Explanation(*labelled("option-colon"), column=end + 1, fix=_colon_after(row, end))
+    choices = re.match(rf"\s*option\s+{_WORD}\s*:\s*([^\s|=\"]+)", before)
+    if choices and "EQUAL" in accepts and exc.token.type in ("STRING", "_NL"):
+        default = f"= {choices.group(1)}"
+        fix = before.rstrip() + " " + default + (" " + row[len(before):].lstrip() if exc.token.type == "STRING" else "")
+        return Explanation(*labelled("option-default"), fix=fix)
+    return None
+
+
+def _takes_mistake(exc, row, before, accepts, section, parser):
+    """A capture rule without 'takes' (``jack: J all``) or without what it takes (``jack: J takes``)."""
+    if section != "capture" or not re.match(rf"\s*{_WORD}\s*:", before):
+        return None
+    token = exc.token
+    if "takes" in accepted_words(exc, parser):
+        if token.type == "_NL":
+            return Explanation(*labelled("takes-missing"))
+        if str(token) in keywords(parser):
+            return Explanation(*labelled("takes-missing"), fix=before + "takes " + row[len(before):])
+        return None
+    if re.search(r"\btakes\s*$", before):
+        return Explanation(*labelled("takes-what"))
+    return None
+
+
+def _section_typo(exc, row, before, accepts, section, parser):
+    """A word at the start of a line followed by a colon alone, close to a section name:
+    ``basar:`` (in the capture section it reads as a rule, so the parser stops after it)."""
+    found = re.fullmatch(rf"({_WORD})\s*:\s*(#.*)?", row)
+    if not found or found.group(1) in SECTION_WORDS:
+        return None
+    word = found.group(1)
+    hint = did_you_mean(word, SECTION_WORDS[:-1])
+    if not hint:
+        return None
+    fixed = hint.split("'")[1] + row[len(word):]
+    return Explanation("B102", f"'{word}' is not a section", hint, column=1, width=len(word), fix=fixed)
+
+
+def _clause_typo(exc, text, row, before, section, parser):
+    """A misspelled clause keyword read as a rule's name: ``chose largest``, ``compulsry``.
+
+    The word is the only one before the error; it is taken for a misspelling when it is close
+    to a clause the section accepts there and the line reads on with that clause.
+    """
+    found = re.fullmatch(rf"(\s*)({_WORD})\s*", before)
+    if not found or not section:
+        return None
+    word = found.group(2)
+    clauses = [w for w in statement_words(text, exc.line, parser) if w not in SECTION_WORDS]
+    if word in clauses:
+        return None
+    hint = did_you_mean(word, clauses)
+    if not hint:
+        return None
+    start = found.start(2)
+    fixed = row[:start] + hint.split("'")[1] + row[start + len(word):]
+    lines = text.split("\n")
+    attempt = "\n".join(lines[:exc.line - 1] + [fixed] + lines[exc.line:])
+    if not reads_past(attempt, exc.line, parser):
+        return None
+    return Explanation("B102", f"'{word}' is not a clause of the {section} section", hint,
+                       column=start + 1, width=len(word), fix=fixed)
+
+
+def _rule_colon(row, before, accepts):
+    """A rule of the capture or basra section without the colon after its name:
+    ``pair any takes rank``, ``clear 10 when cleared``."""
+    found = re.fullmatch(rf"\s*({_WORD})\s*", before)
+    if not found or "COLON" not in accepts or found.group(1) in SECTION_WORDS:
+        return None
+    end = found.end(1)
+    return Explanation(*labelled("rule-colon"), column=end + 1, fix=_colon_after(row, end))
+
+
+def _section_of(text: str, line: int) -> str | None:
+    for row in reversed(text.splitlines()[:line - 1]):
+        found = re.match(r"(setup|capture|basra|end|score|game|match)\s*:\s*(#.*)?$", row)
+        if found:
+            return found.group(1)
+    return None
+
+
+def _expected_words(allowed, parser: Lark) -> str:
+    words = []
+    wording = grammar_words(parser)
+    for name in sorted(allowed):
+        word = wording.get(name)
+        if word is None and name.isalpha() and not name.startswith("_"):
+            word = f"'{name.lower()}'"
+        if word and word not in words:
+            words.append(word)
+    return or_words(words)
+
+
+def _generic(exc: UnexpectedInput, text: str, parser: Lark):
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        found = "the end of the line" if token.type == "_NL" else (
+            "the end of the file" if token.type == "$END" else f"'{token}'")
+        expected = _expected_words(exc.accepts or exc.expected, parser)
+        message = f"unexpected {found}" + (f"; expected {expected}" if expected else "")
+        return "B100", message, None
+    if isinstance(exc, UnexpectedEOF):
+        return "B105", "the file ends in the middle of a statement", None
+    return "B100", str(exc).splitlines()[0], None

@@ -1,0 +1,175 @@
+"""Replays a recorded game or position (the public record format) and scores it.
+
+A record is checked against the shipped schema, then against the variant: every card in
+the deck at most once, each play legal for the seat whose turn it is. Any refusal is a
+diagnostic that names the hand, the play and the seat, at the play's line in the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import card_name, parse_card, parse_cards
+from ..check.playable import load_playable
+from ..diagnostics import DiagnosticError, did_you_mean, error
+from ..documents import Document, read_document, schema_diagnostics
+from ..engine import Deal, Game, IllegalMove, Scoreboard
+from ..engine.rules import Rules
+from ..engine.scoring import HandResult, number
+from ..engine.state import Play
+from ..language.compiler import compile_rules
+from ..resources import bundled_variants
+
+
+@dataclass(frozen=True)
+class ReplayedHand:
+    plays: tuple[Play, ...]
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class Replay:
+    rules: Rules
+    hands: tuple[ReplayedHand, ...]
+    totals: tuple[float, ...]
+    winner: int | None
+
+    def to_json(self) -> dict:
+        """Returns the replay in the documented output shape."""
+        return {"variant": self.rules.variant, "players": self.rules.players,
+                "hands": [{"plays": [p.to_json() for p in h.plays],
+                           "sides": [s.to_json() for s in h.result.sides],
+                           "unclaimed": [card_name(c) for c in h.result.unclaimed]}
+                          for h in self.hands],
+                "totals": [number(t) for t in self.totals], "winner": self.winner}
+
+
+def replay_file(path: str | Path) -> Replay:
+    """Returns the replay of a record file, or raises DiagnosticError."""
+    document = read_document(path, "records")
+    return replay_document(document)
+
+
+def replay_document(document: Document) -> Replay:
+    """Returns the replay of a parsed record, or raises DiagnosticError."""
+    problems = list(schema_diagnostics(document, "record"))
+    if problems:
+        raise DiagnosticError(problems)
+    record = document.data
+    rules = _rules(record, document)
+    game = Game(rules)
+    board = Scoreboard(rules)
+    hands = []
+    for index, hand in enumerate(record["hands"]):
+        hands.append(_replay_hand(game, hand, index, board, document))
+        board.add(hands[-1].result)
+    return Replay(rules, tuple(hands), tuple(board.totals), board.winner)
+
+
+def _rules(record: dict, document: Document) -> Rules:
+    """Returns the record's rules. A variant that looks like a path (it ends in .basra or
+    holds a slash) is a file relative to the record's folder; any other is a bundled name."""
+    variant = record["variant"]
+    if variant.endswith(".basra") or "/" in variant or "\\" in variant:
+        located = Path(document.path).parent / variant
+        if not located.is_file():
+            raise DiagnosticError([error("B401", f"no variant file '{variant}' (looked for {located}, "
+                                         "relative to the record)", document.span("variant"),
+                                         "a path is relative to the record's folder; "
+                                         "a bundled variant is named without .basra")])
+    else:
+        known = bundled_variants()
+        if variant not in known:
+            raise DiagnosticError([error("B401", f"no bundled variant named '{variant}'", document.span("variant"),
+                                         did_you_mean(variant, known) or
+                                         "use a bundled name (basra variants) or a path to a .basra file, "
+                                         "relative to the record, such as ./mine.basra")])
+        located = known[variant]
+    merged = load_playable(located)
+    chosen = {name: whole(value) for name, value in record.get("options", {}).items()}
+    spans = {name: document.span("options", name) for name in chosen}
+    if "players" in record:
+        chosen["players"] = record["players"]
+        spans["players"] = document.span("players")
+    return compile_rules(merged, chosen, spans)
+
+
+def whole(value: Any) -> Any:
+    """Returns a whole-number float option value (121.0) as the int it stands for."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+
+def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document: Document) -> ReplayedHand:
+    rules = game.rules
+    deals = _deals(rules, hand, index, document)
+    first = hand.get("first", 0)
+    if first >= rules.players:
+        raise DiagnosticError([error("B509", f"hand {index}: seat {first} does not exist with "
+                                     f"{rules.players} players", document.span("hands", index, "first"))])
+    state = game.hand_from_deals(deals, first, board.carry)
+    for number_, play in enumerate(hand["plays"]):
+        where = ("hands", index, "plays", number_)
+        if state.is_terminal():
+            raise DiagnosticError([error("B507", f"hand {index}, play {number_}: the hand is already over",
+                                         document.span(*where), "remove the extra plays")])
+        seat = state.current_player
+        card_text = play if isinstance(play, str) else play["card"]
+        capture = None if isinstance(play, str) or "capture" not in play else parse_cards(play["capture"])
+        try:
+            move = state.resolve(parse_card(card_text), capture)
+        except IllegalMove as exc:
+            raise DiagnosticError([error(exc.code, f"hand {index}, play {number_}, seat {seat}: {exc}",
+                                         document.span(*where), _hint(exc.code))]) from None
+        state.play(move.card, move.capture)
+    if not state.is_terminal():
+        held = "; ".join(f"seat {s} holds {' '.join(map(card_name, h))}" for s, h in enumerate(state.hands) if h)
+        raise DiagnosticError([error("B507", f"hand {index} stops before its cards are played: {held}",
+                                     document.span("hands", index, "plays"),
+                                     "a record plays every card it deals")])
+    return ReplayedHand(tuple(state.plays), state.result())
+
+
+def _hint(code: str) -> str | None:
+    return {"B506": 'write the play as {"card": ..., "capture": [...]} to say which cards it takes',
+            "B504": "a seat plays only cards dealt to it in this hand",
+            "B505": "a capturing card takes the largest set the rules allow"}.get(code)
+
+
+def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Deal]:
+    deck = set(rules.deck)
+    seen: dict[int, tuple] = {}
+    problems = []
+    deals = []
+    for d_index, deal in enumerate(hand["deals"]):
+        if len(deal["hands"]) != rules.players:
+            problems.append(error("B509", f"hand {index}, deal {d_index}: {len(deal['hands'])} hands for "
+                                  f"{rules.players} players", document.span("hands", index, "deals", d_index, "hands"),
+                                  "set \"players\" in the record, or give one hand per seat"))
+            continue
+        places = [("floor", i, c) for i, c in enumerate(deal.get("floor", []))]
+        places += [("hands", (s, i), c) for s, h in enumerate(deal["hands"]) for i, c in enumerate(h)]
+        places += [("won", (s, i), c) for s, w in enumerate(deal.get("won", [])) for i, c in enumerate(w)]
+        for field, position, name in places:
+            card = parse_card(name)
+            where = ("hands", index, "deals", d_index, field) + (position if isinstance(position, tuple) else (position,))
+            if card not in deck:
+                problems.append(error("B502", f"hand {index}: {name} is not in the {rules.variant} deck",
+                                      document.span(*where)))
+            elif card in seen:
+                problems.append(error("B503", f"hand {index}: {name} is dealt twice", document.span(*where),
+                                      f"it was dealt first at line {document.span(*seen[card]).line}"))
+            else:
+                seen[card] = where
+        deals.append(Deal(tuple(parse_cards(h) for h in deal["hands"]), parse_cards(deal.get("floor", [])),
+                          tuple(parse_cards(w) for w in deal.get("won", []))))
+    if problems:
+        raise DiagnosticError(problems)
+    return deals
+
+
+def record_of_hands(rules: Rules, hands: list[dict]) -> dict[str, Any]:
+    """Returns a record (the public format) for hands given as {first, deals, plays}."""
+    return {"variant": rules.variant, "options": rules.options, "players": rules.players, "hands": hands}

@@ -1,0 +1,314 @@
+"""Syntax errors in card players' words: each label, recovery, and the odd inputs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from basra_dsl.diagnostics import DiagnosticError
+from basra_dsl.language.grammar import lark_parser
+from basra_dsl.language.parser import parse
+from basra_dsl.language.syntax.explain import LABELLED, MAX_DEPTH, grammar_words, keywords
+
+HEAD = 'variant x "X"\n'
+
+
+def errors(text: str) -> list:
+    with pytest.raises(DiagnosticError) as caught:
+        parse(text, "t.basra")
+    return caught.value.diagnostics
+
+
+def first(text: str):
+    return errors(text)[0]
+
+
+# Every label (and the recognisers beside match_examples) with a snippet it must name.
+CASES = {
+    "missing-colon": (HEAD + "setup\n  deck 52\n", "B101", "section header needs a colon"),
+    "rule-colon": (HEAD + "capture:\n  pair any takes rank\n", "B101", "rule needs a colon"),
+    "option-colon": (HEAD + "option target 101 | 121 = 101\n", "B101", "option needs a colon"),
+    "option-default": (HEAD + "option target: 101 | 121\n", "B109", "needs a default"),
+    "unbalanced": (HEAD + "basra:\n  a: 10 when (cleared\n", "B103", "not closed"),
+    "stray-close": (HEAD + "basra:\n  a: 10 when cleared)\n", "B103", "no opening one"),
+    "takes-what": (HEAD + "capture:\n  a: J takes floor\n", "B110", "must say what the card takes"),
+    "takes-missing": (HEAD + "capture:\n  a: J all\n", "B110", "needs 'takes'"),
+    "missing-variant": ("setup:\n  deck 52\n", "B111", "starts with its 'variant' line"),
+    "bad-number": (HEAD + "setup:\n  hand 1O\n", "B104", "'1O' is not a number"),
+    "string": ('variant x "X\n', "B106", "quoted text is not closed"),
+    "misspelled": (HEAD + "setup:\n  dek 52\n", "B102", "'dek' is not a clause of the setup section"),
+    "keyword-rule": (HEAD + "capture:\n  match: J takes all\n", "B113", "'match' is a keyword"),
+}
+
+
+def test_every_label_has_a_case():
+    assert set(CASES) == set(LABELLED)
+
+
+@pytest.mark.parametrize("label", sorted(CASES))
+def test_label(label):
+    text, code, words = CASES[label]
+    found = first(text)
+    assert found.code == code == LABELLED[label][0]
+    assert words in found.message
+    assert found.span.line >= 1 and found.span.column >= 1
+
+
+def test_labelled_examples_still_fail_in_their_state():
+    # If the grammar changes, a label's examples must still be syntax errors.
+    for label, (_, _, _, examples) in LABELLED.items():
+        for example in examples:
+            with pytest.raises(DiagnosticError):
+                parse(example)
+
+
+def test_did_you_mean_for_a_clause_a_section_and_a_choice():
+    assert first(HEAD + "setup:\n  dek 52\n").help == "did you mean 'deck'?"
+    section = first(HEAD + "captur:\n  pair: any takes rank\n")
+    assert section.code == "B102" and "not a section" in section.message and "'capture'" in section.help
+    choice = first(HEAD + "capture:\n  pair: any takes rnk\n")
+    assert choice.code == "B102" and "'rank'" in choice.help and "'sums'" in choice.message
+
+
+@pytest.mark.parametrize("word", ["score", "choose", "end", "game"])
+def test_rule_named_after_a_keyword(word):
+    section = "basra" if word != "choose" else "capture"
+    found = first(HEAD + f"{section}:\n  {word}: 10 when cleared\n" if section == "basra"
+                  else HEAD + f"capture:\n  {word}: J takes all\n")
+    assert found.code == "B113" and f"'{word}'" in found.message and f"{word}_rule" in found.help
+
+
+def test_a_rule_named_after_a_choice_word_is_fine():
+    parse(HEAD + "setup:\n  deck 52\n  players 2\n  hand 4\ncapture:\n  all: J takes all\ngame:\n  first to 101\n")
+
+
+def test_unknown_rank_is_named():
+    from basra_dsl.language.semantics import check_file
+    variant = parse(HEAD + "capture:\n  a: Z takes rank\n  b: 1O takes rank\n")
+    found = list(check_file(variant))
+    assert [d.code for d in found] == ["B204", "B204"]
+    assert "unknown rank 'Z'" in found[0].message
+    assert "'1O'" in found[1].message and found[1].help == "a letter stands where a digit belongs: write 10"
+
+
+def test_expected_words_are_not_terminal_names():
+    found = first(HEAD + "setup:\n  players 2 4\n")
+    assert found.code == "B100"
+    assert "expected ',', 'when' or the end of the line" in found.message
+    for name in ("NAME", "PATTERN", "_NL", "COMMA", "__ANON"):
+        assert name not in found.message
+
+
+def test_every_terminal_has_words():
+    words = grammar_words(lark_parser())
+    for terminal in lark_parser().terminals:
+        if terminal.name.startswith("__IGNORE") or terminal.name == "COMMENT":
+            continue
+        assert terminal.name in words, terminal.name
+    assert {"deck", "takes", "rank", "spread"} <= keywords(lark_parser())
+
+
+def test_recovery_reports_every_error_once_in_order():
+    text = (HEAD + "setup\n  dek 52\n  hand 1O\ncaptur:\n  pair: any takes rnk\n  match: J takes all\n"
+            "basra:\n  a: 10 when (cleared\n  b: 10 when cleared)\n")
+    found = errors(text)
+    assert [d.code for d in found] == ["B101", "B102", "B104", "B102", "B102", "B113", "B103", "B103"]
+    assert [d.span.line for d in found] == [2, 3, 4, 5, 6, 7, 9, 10]
+
+
+def test_recovery_is_bounded():
+    text = HEAD + "".join(f"setup:\n  bad{i} 1\n" for i in range(200))
+    found = errors(text)
+    assert 1 <= len(found) <= 20
+
+
+@pytest.mark.parametrize("text, code, words", [
+    ("", "B105", "empty"),
+    ("   \n\n", "B105", "empty"),
+    ("\x00\x01\x02binary", "B108", "binary"),
+    (HEAD + "setup:\n  hand ７\n", "B107", "looks like a digit"),
+    (HEAD + "setup:\n  hand 4\u200f\n", "B107", "invisible character (U+200F)"),
+    (HEAD + "setup:\n  hand\u202e 4\n", "B107", "invisible"),
+    (HEAD + "setup:\n  hand 4\ufeff\n", "B107", "byte-order mark"),
+    (HEAD + "setup:\n  hand é\n", "B107", "not a letter the language uses"),
+    (HEAD + "setup:\n  hand 4\x07\n", "B107", "control character"),
+    (HEAD + "game:\n  first to " + "9" * 400 + "\n", "B115", "too large"),
+    (HEAD + "game:\n  first to " + "9" * 5000 + "\n", "B115", "too large"),
+])
+def test_odd_inputs(text, code, words):
+    found = first(text)
+    assert found.code == code and words in found.message
+    assert found.span is not None and found.span.line >= 1
+
+
+def test_a_leading_bom_is_accepted():
+    parse("\ufeff" + HEAD + "setup:\n  hand 4\n")
+
+
+@pytest.mark.parametrize("make", [
+    lambda k: "(1 + " * k + "1" + ")" * k,
+    lambda k: " + ".join(["1"] * k),
+    lambda k: "not " * k + "cleared",
+    lambda k: "-" * k + "1",
+])
+def test_deep_nesting_is_refused_not_crashed(make):
+    found = first(HEAD + "basra:\n  a: 10 when " + make(3000) + "\n")
+    assert found.code == "B114" and str(MAX_DEPTH) in found.message
+
+
+def test_brackets_alone_do_not_nest_the_tree():
+    parse(HEAD + "basra:\n  a: 10 when " + "(" * 3000 + "cleared" + ")" * 3000 + "\n")
+
+
+def test_modest_nesting_parses():
+    parse(HEAD + "basra:\n  a: 10 when " + "(" * 20 + "cleared" + ")" * 20 + "\n")
+
+
+# ---------------------------------------------------------------- one-line mistakes in real variants
+# Each mistake below is made on every line of every bundled variant where it can be made (the
+# first rule of a section and later ones, the first section of a file and later ones), so a
+# label must fire whatever state the parser is in, and point at the mistake.
+
+VARIANTS = sorted((Path(__file__).resolve().parents[2] / "variants").glob("*.basra"))
+SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
+SECTION_TYPOS = {"setup": "stup", "capture": "captur", "basra": "basar", "end": "ned", "score": "scor",
+                 "game": "gmae", "match": "mtach"}
+CLAUSE_TYPOS = {"deck": "dek", "hand": "hnd", "players": "playrs", "partners": "partnrs", "direction": "directon",
+                "deal": "dael", "start": "strat", "choose": "chose", "compulsory": "compulsry",
+                "optional": "optinal", "called": "caled", "leftover": "leftovr", "most": "mots",
+                "points": "pionts", "total": "totl", "first": "frist", "tie": "tei", "best": "bset",
+                "decider": "decidr", "drop": "dorp"}
+
+
+def _lines(path: Path) -> list[tuple[int, str, str | None]]:
+    """Returns (line number, text, section) for every line of a variant."""
+    found, section = [], None
+    for number, row in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+        header = re.match(r"(\w+):\s*(#.*)?$", row)
+        if header and header.group(1) in SECTIONS:
+            section = header.group(1)
+        found.append((number, row, section))
+    return found
+
+
+def _mistakes(kind: str, path: Path):
+    """Yields (line, new text of the line, column, code, words of the message, words of the hint)."""
+    for number, row, section in _lines(path):
+        if row.lstrip().startswith("#"):
+            continue
+        if kind == "header-colon" and re.fullmatch(rf"({'|'.join(SECTIONS)}):", row):
+            yield number, row[:-1], len(row), "B101", "a section header needs a colon", "such as 'setup:'"
+        elif kind == "section-typo" and re.fullmatch(rf"({'|'.join(SECTIONS)}):", row):
+            typo = SECTION_TYPOS[row[:-1]]
+            yield number, typo + ":", 1, "B102", f"'{typo}' is not a section", f"did you mean '{row[:-1]}'?"
+        elif kind == "rule-colon" and section in ("capture", "basra"):
+            rule = re.match(r"(\s+)(\w+):", row)
+            if rule and rule.group(2) not in ("choose",):
+                end = rule.end(2)
+                yield (number, row[:end] + row[end + 1:], end + 1, "B101", "a rule needs a colon after its name",
+                       "write it as 'name: ...'")
+        elif kind == "option-colon":
+            option = re.match(r"option (\w+):", row)
+            if option:
+                end = option.end(1)
+                yield (number, row[:end] + row[end + 1:], end + 1, "B101", "an option needs a colon after its name",
+                       "option target: 101 | 121 = 101")
+        elif kind == "option-default":
+            default = re.match(r"(option .*?) = \w+", row)
+            if default:
+                yield (number, default.group(1) + row[default.end():], len(default.group(1)) + 2, "B109",
+                       "an option needs a default after its choices", "'= DEFAULT'")
+        elif kind == "takes-missing" and section == "capture":
+            takes = re.search(r" takes (rank|sums|all)\b", row)
+            if takes:
+                yield (number, row[:takes.start()] + row[takes.start() + 6:], takes.start() + 2, "B110",
+                       "a capture rule needs 'takes'", "'jack: J takes all'")
+        elif kind == "takes-what" and section == "capture":
+            takes = re.search(r" takes (rank|sums|all)\b", row)
+            if takes:
+                yield (number, row[:takes.start(1)] + "floor" + row[takes.end(1):], takes.start(1) + 1, "B110",
+                       "a capture rule must say what the card takes", "'takes all'")
+        elif kind == "clause-typo" and section:
+            clause = re.match(r"(\s+)(\w+)\b(?!:)", row)
+            if clause and clause.group(2) in CLAUSE_TYPOS:
+                word, typo = clause.group(2), CLAUSE_TYPOS[clause.group(2)]
+                yield (number, row[:clause.start(2)] + typo + row[clause.end(2):], clause.start(2) + 1, "B102",
+                       f"'{typo}' is not a clause of the {section} section", f"did you mean '{word}'?")
+
+
+KINDS = ["header-colon", "section-typo", "rule-colon", "option-colon", "option-default", "takes-missing",
+         "takes-what", "clause-typo"]
+
+
+def _with_line(path: Path, number: int, new: str) -> str:
+    rows = path.read_text(encoding="utf-8").split("\n")
+    rows[number - 1] = new
+    return "\n".join(rows)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_one_line_mistakes_in_every_variant(kind):
+    made = 0
+    for path in VARIANTS:
+        places = list(_mistakes(kind, path))
+        for number, new, column, code, message, hint in places:
+            found = errors(_with_line(path, number, new))
+            where = f"{path.name}:{number}: {new.strip()!r}"
+            assert len(found) == 1, (where, [(d.code, d.message) for d in found])
+            assert (found[0].code, found[0].span.line, found[0].span.column) == (code, number, column), \
+                (where, found[0].code, found[0].message, found[0].span)
+            assert message in found[0].message, (where, found[0].message)
+            assert hint in (found[0].help or ""), (where, found[0].help)
+        made += len(places)
+    assert made >= 8  # the mistake was made at several places, not first ones only
+
+
+def test_mistakes_are_made_at_first_and_later_places():
+    egyptian = next(p for p in VARIANTS if p.name == "egyptian.basra")
+    lines = {kind: [number for number, *_ in _mistakes(kind, egyptian)] for kind in KINDS}
+    assert len(lines["header-colon"]) == 7 and len(lines["rule-colon"]) == 7 and len(lines["option-colon"]) == 3
+    assert len(lines["takes-missing"]) == 4 and {"chose", "compulsry", "totl"} <= {
+        new.split()[0] for _, new, *_ in _mistakes("clause-typo", egyptian)}
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
+def test_recovery_reports_each_mistake_of_a_variant_once(path):
+    # One mistake of every kind, each on its own line (the first place of a kind or its last,
+    # in turn): each is reported once, where it was made, and nothing else (no follow-on error
+    # from a mistake repaired badly).
+    chosen = {}
+    for turn, kind in enumerate(KINDS):
+        places = list(_mistakes(kind, path))
+        for number, new, column, code, message, hint in (places if turn % 2 else places[::-1]):
+            if number not in chosen:
+                chosen[number] = (new, column, code, message)
+                break
+    assert len(chosen) >= 2
+    rows = path.read_text(encoding="utf-8").split("\n")
+    for number, (new, *_) in chosen.items():
+        rows[number - 1] = new
+    found = errors("\n".join(rows))
+    assert [(d.span.line, d.span.column, d.code) for d in found] == \
+        [(number, column, code) for number, (_, column, code, _) in sorted(chosen.items())]
+    for diagnostic, number in zip(found, sorted(chosen)):
+        assert chosen[number][3] in diagnostic.message
+
+
+@pytest.mark.parametrize("text, code, words, hint", [
+    # a misspelled clause keyword read as the name of a rule
+    (HEAD + "capture:\n  a: J takes all\n  chose largest\n", "B102", "'chose' is not a clause of the capture",
+     "did you mean 'choose'?"),
+    (HEAD + "basra:\n  a: 10 when cleared\n  caled \"Basra!\"\n", "B102", "'caled' is not a clause of the basra",
+     "did you mean 'called'?"),
+    # a rule name close to a keyword is still a rule without its colon
+    (HEAD + "capture:\n  a: J takes all\n  chose any takes rank\n", "B101", "rule needs a colon", "'name: ...'"),
+    (HEAD + "basra:\n  a: 10 when cleared\n  clear 10 when cleared\n", "B101", "rule needs a colon", "'name: ...'"),
+    # an option without its colon, with no choices yet
+    (HEAD + "option a: 1 | 2 = 1\noption target\n", "B101", "option needs a colon", "option target:"),
+])
+def test_mistakes_read_as_something_else(text, code, words, hint):
+    found = errors(text)
+    assert len(found) == 1 and found[0].code == code and words in found[0].message
+    assert hint in found[0].help
