@@ -62,3 +62,37 @@ def test_basra_version_imports_no_stage():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "['basra_dsl.cli']"
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in (ROOT / "basra_dsl").rglob("*.py")
+                  if p.name not in ("__init__.py", "__main__.py") and "_bundled" not in p.parts)
+
+
+def test_the_architecture_page_names_every_module():
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    missing = [str(p.relative_to(ROOT)) for p in _modules() if f"`{p.stem}`" not in page]
+    assert not missing, f"docs/architecture.md does not mention: {missing}"
+
+
+def test_the_readme_layout_names_every_sub_package():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout"):]
+    packages = [p.parent.name for p in (ROOT / "basra_dsl").glob("*/__init__.py")]
+    top_modules = [p.name for p in (ROOT / "basra_dsl").glob("*.py") if p.name != "__init__.py"]
+    missing = [name for name in packages if f"{name}/" not in layout] + [m for m in top_modules if m not in layout]
+    assert not missing, f"README's Layout does not mention: {missing}"
+
+
+def test_every_sub_package_says_its_job_and_what_it_may_import():
+    for init in (ROOT / "basra_dsl").rglob("__init__.py"):
+        if init.parent == ROOT / "basra_dsl" or init.parent.parent.name in ("check", "language"):
+            continue  # the root lists the layers; nested packages say their job under their parent's rule
+        doc = init.read_text(encoding="utf-8").split('"""')[1]
+        assert "May import" in doc, f"{init.relative_to(ROOT)} does not say what it may import"
+
+
+def test_no_module_is_over_450_lines():
+    long = {str(p.relative_to(ROOT)): n for p in _modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450}
+    assert not long, long

@@ -1,7 +1,7 @@
 """The validator: checks variant files, runs their worked examples and, when asked,
 seeded simulations, and gathers every finding of every file.
 
-For each file: syntax (every error, with recovery), meaning (``semantics.load``), the
+For each file: syntax (every error, with recovery), meaning (``language.loader.load``), the
 checks of ``lints``, the worked examples beside the file, and ``--simulate N`` hands
 per allowed player count. Files with syntax errors get no further checks; files whose
 meaning is refused get no examples or simulation. Findings are deduplicated (a broken

@@ -3,7 +3,9 @@
 One job: carry what a stage found (code, severity, span, message, help) to whoever shows
 it. ``model`` holds the data types every stage builds; ``codes`` is the registry of codes;
 ``render`` prints text with the quoted line and a caret, JSON and GitHub annotations;
-``sarif`` prints SARIF. It imports nothing else of basra_dsl: every layer may import it.
+``sarif`` prints SARIF.
+
+May import: nothing else of basra_dsl (every layer may import it).
 """
 
 from .model import Diagnostic, DiagnosticError, Severity, SourceFile, Span, did_you_mean, error, warning

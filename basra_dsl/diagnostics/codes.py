@@ -117,7 +117,7 @@ def markdown() -> str:
     lines = ["# Diagnostics", "",
              "Every finding of `basra check` (and of `compile`, `replay`, `simulate`) carries a stable",
              "code. This page lists each one with an example that triggers it and its fix. It is",
-             "generated from `basra_dsl/codes.py` (`python -m basra_dsl.codes > docs/diagnostics.md`);",
+             "generated from `basra_dsl/diagnostics/codes.py` (`python -m basra_dsl.diagnostics.codes > docs/diagnostics.md`);",
              "a test keeps the two in step.", "",
              "| group | stage |", "| --- | --- |",
              "| B1xx | reading a variant file (syntax) |", "| B2xx | names, types and clauses |",

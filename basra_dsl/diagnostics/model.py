@@ -1,6 +1,6 @@
 """Diagnostics as data: a code, a severity, a span, a message and a hint.
 
-Checks yield diagnostics; renderers (see ``render.py``) turn them into text with a caret,
+Checks yield diagnostics; renderers (see ``render`` and ``sarif``) turn them into text with a caret,
 JSON, GitHub annotations or SARIF. ``DiagnosticError`` is the one exception that carries
 them out of a stage that must stop.
 """

@@ -1,4 +1,4 @@
-"""Parses variant text into the syntax tree of ``nodes.py``.
+"""Parses variant text into the syntax tree of ``nodes``.
 
 Lark (LALR, contextual lexer, positions kept) reads the text; ``ToAst`` turns the parse
 tree into frozen nodes, one method per grammar rule; ``syntax_diagnostic`` turns a Lark

@@ -3,6 +3,10 @@
 Pure functions from variant files to Markdown (``render_variant``, ``render_comparison``,
 ...); ``site_pages`` gathers every generated page of the site. The mkdocs hook
 (``basra_dsl.docsite``) adds them to the build; ``basra docs`` drives it from the command line.
+
+May import: ``play``, ``check`` (worked examples), ``language``, ``engine``, ``documents``,
+``cards``, ``diagnostics``, ``resources``. Not ``cli``: the CLI reference page is given the
+command group by its caller.
 """
 
 from __future__ import annotations

@@ -297,7 +297,7 @@ def emitted_codes() -> set[str]:
 
 def test_every_emitted_code_is_registered():
     missing = emitted_codes() - set(codes.CODES)
-    assert not missing, f"codes emitted but not in basra_dsl/codes.py: {sorted(missing)}"
+    assert not missing, f"codes emitted but not in basra_dsl/diagnostics/codes.py: {sorted(missing)}"
 
 
 def test_every_registered_code_is_emitted_somewhere():

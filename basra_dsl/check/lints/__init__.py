@@ -1,7 +1,7 @@
 """Checks beyond the parser and the type checker: what a variant says that cannot be meant.
 
 Each check is a generator of diagnostics over a merged variant that already loads without
-errors (see ``semantics.load``); ``lint`` runs them all, most basic first. They look at every
+errors (see ``language.loader.load``); ``lint`` runs them all, most basic first. They look at every
 option assignment with every allowed player count (up to ``MAX_COMBINATIONS`` of them),
 compile the rules for each and, for play conditions, evaluate the compiled functions over a
 seeded sample of plays, as a brute-force model checker would:

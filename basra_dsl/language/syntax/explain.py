@@ -8,12 +8,12 @@ word later when the word reads as a rule's name (``chose largest``, ``basar:``);
 explanations say where the mistake stands (``Explanation.column``). Lark's ``match_examples``
 comes next: each label of ``LABELLED`` has snippets that make the parser fail in the same
 state. Anything else is described by what the parser expected, named in card players'
-words, not terminal names (see ``syntax_words``).
+words, not terminal names (see ``words``).
 
 The parser reaches the rest of the syntax checks through this module: ``recover`` reports
-every syntax error of a file (see ``syntax_recovery``), each placed on its mistake and
+every syntax error of a file (see ``recovery``), each placed on its mistake and
 repaired as explained, and ``tree_problems`` refuses trees the later stages could not handle
-(see ``syntax_limits``).
+(see ``limits``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ...diagnostics import Diagnostic, Span, did_you_mean
-from . import recovery as syntax_recovery
+from . import recovery
 from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
 from .recovery import MAX_ERRORS, reads_past
 from .words import (
@@ -107,7 +107,7 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
 
 
 def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe) -> list[Diagnostic]:
-    """Returns a diagnostic for every syntax error of ``text`` (see ``syntax_recovery.recover``),
+    """Returns a diagnostic for every syntax error of ``text`` (see ``recovery.recover``),
     each placed on its mistake and each mistake repaired as its explanation suggests."""
 
     def placed(exc: UnexpectedInput, current: str, where: str) -> Diagnostic:
@@ -122,7 +122,7 @@ def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe
         found = diagnose(exc, current, parser)
         return [found.fix] if found.fix is not None else []
 
-    return syntax_recovery.recover(first, text, path, parser, placed, fixes)
+    return recovery.recover(first, text, path, parser, placed, fixes)
 
 
 def _line_text(text: str, line: int) -> str:
