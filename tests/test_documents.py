@@ -244,12 +244,17 @@ def test_variant_path_is_relative_to_the_record(runner, tmp_path, monkeypatch):
     refused(runner, other, "error[B401]", "no variant file 'other.basra'")
 
 
-def test_bare_variant_name_is_always_bundled(runner, tmp_path, monkeypatch):
-    (tmp_path / "egyptian.basra").write_text('variant egyptian "Broken"\nsetup:\n  dek 52\n')
-    (tmp_path / "egyptian").write_text("not a variant\n")
+def test_a_bare_variant_name_is_looked_up_as_the_commands_do(runner, tmp_path, monkeypatch):
+    # A record names a variant the way `basra simulate NAME` does (./variants/NAME.basra, then
+    # ./NAME.basra, then the bundled one), and never reads a file of another name.
+    (tmp_path / "egyptian").write_text("root:x:0:0 not a variant\n")
     record = write(tmp_path, "r.json", json.dumps({"variant": "egyptian", "hands": [HAND]}))
     monkeypatch.chdir(tmp_path)
-    assert replay(runner, record).exit_code == 0
+    assert replay(runner, record).exit_code == 0  # the bundled one: there is no egyptian.basra here
+    (tmp_path / "egyptian.basra").write_text('variant egyptian "Broken"\nsetup:\n  dek 52\n')
+    result = runner.invoke(main, ["replay", str(record)])
+    assert result.exit_code == 1 and "egyptian.basra:3:3: error[B102]" in result.output
+    assert "root:" not in result.output
     output = refused(runner, write(tmp_path, "u.json", json.dumps({"variant": "egyptain", "hands": [HAND]})),
-                     "error[B401]: no bundled variant named 'egyptain'")
+                     "error[B401]: no variant named 'egyptain'")
     assert "did you mean 'egyptian'" in output

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from .. import limits
 from ..cards import card_name
-from ..diagnostics import Diagnostic, DiagnosticError, Span, error, warning
+from ..diagnostics import Diagnostic, DiagnosticError, Span, error, limit_per_file, warning
 from ..engine import Game, Move
 from ..engine.random_play import random_move
 from ..language.compiler import compile_rules
@@ -25,7 +26,7 @@ from ..language.loader import load
 from ..language.merge import Merged
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
-from .lints import lint
+from .lints import ancestor_errors, lint
 
 
 @dataclass
@@ -34,14 +35,20 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     examples: int = 0
     hands_simulated: int = 0
+    left_out: list[Diagnostic] = field(default_factory=list)  # past the findings shown per file
 
     @property
     def errors(self) -> int:
-        return sum(d.is_error for d in self.diagnostics)
+        return sum(d.is_error for d in self.diagnostics) + sum(d.is_error for d in self.left_out)
+
+    @property
+    def internal_errors(self) -> int:
+        """Returns how many files basra itself failed on (B900): `basra check` then exits 2."""
+        return sum(d.code == "B900" for d in self.diagnostics)
 
     @property
     def warnings(self) -> int:
-        return len(self.diagnostics) - self.errors
+        return len(self.diagnostics) + len(self.left_out) - self.errors
 
     def summary(self) -> str:
         """Returns the closing line, such as ``Found 3 errors and 1 warning in 2 of 15 variants.``"""
@@ -93,7 +100,10 @@ def check_paths(paths: Iterable[str | Path], examples: bool = True, simulate: in
         if progress:
             progress(f"checking {path}")
         found.extend(check_one(path, report, examples, simulate, seed))
-    report.diagnostics = sorted(set(found), key=lambda d: (d.sort_key(), d.message))
+    found = sorted(set(found), key=lambda d: (d.sort_key(), d.message))
+    report.diagnostics = limit_per_file(found, limits.FINDINGS_PER_FILE)
+    shown = set(report.diagnostics)
+    report.left_out = [d for d in found if d not in shown]
     return report
 
 
@@ -117,7 +127,7 @@ def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: 
     if not path.exists():
         yield error("B112", "no such file", Span(str(path), 1, 1))
         return
-    if path.is_file() and path.read_bytes()[:3] == b"\xef\xbb\xbf":
+    if path.is_file() and _starts_with_bom(path):
         yield warning("B116", "the file starts with a byte-order mark", Span(str(path), 1, 1),
                       "save it as UTF-8 without a BOM (basra fmt removes it)")
     try:
@@ -126,7 +136,7 @@ def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: 
         yield from exc.diagnostics
         return
     yield from loaded.warnings
-    found = list(lint(loaded.merged))
+    found = ancestor_errors(loaded.merged) or list(lint(loaded.merged))
     yield from found
     if any(d.is_error for d in found):
         return
@@ -134,6 +144,14 @@ def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: 
         yield from _examples(loaded.merged, path, report)
     if simulate:
         yield from simulate_invariants(loaded.merged, simulate, seed, report)
+
+
+def _starts_with_bom(path: Path) -> bool:
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(3) == b"\xef\xbb\xbf"
+    except OSError:
+        return False
 
 
 def _examples(merged: Merged, path: Path, report: Report) -> Iterator[Diagnostic]:

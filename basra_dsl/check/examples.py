@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
+from .. import limits
 from ..cards import card_name, parse_card, parse_cards
 from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from ..documents import Document, read_document, schema_diagnostics
@@ -57,6 +58,11 @@ def read_examples(variant_path: str | Path) -> Document | None:
 
 def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
     """Yields a diagnostic for every example that the engine does not bear out."""
+    found = document.data.get("examples") if isinstance(document.data, dict) else None
+    if isinstance(found, list) and len(found) > limits.EXAMPLES:
+        yield error("B804", f"the file holds {len(found)} worked examples; a file may hold {limits.EXAMPLES}",
+                    document.span("examples"), "keep the examples that show a rule; split the rest off")
+        return
     problems = list(schema_diagnostics(document, "examples"))
     if problems:
         yield from problems
@@ -163,6 +169,11 @@ def _run_plays(rules, example: dict) -> Outcome:
 
 def _run_score(rules, example: dict) -> Outcome:
     sides = example["score"]["sides"]
+    if len(sides) != len(rules.sides):
+        raise DiagnosticError([error("B601", f"it scores {len(sides)} sides, but with {rules.players} players "
+                                     f"the variant has {len(rules.sides)}",
+                                     None, f"give one entry under 'sides' per side ({len(rules.sides)}), "
+                                     "or set 'players' in the example")])
     named = {c for side in sides for c in parse_cards(side.get("with", []))}
     spare = [c for c in rules.deck if c not in named and not rules.card_points.get(c)]
     piles = [[] for _ in range(rules.players)]

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..diagnostics import DiagnosticError
 from ..language.loader import load
 from ..language.merge import Merged
-from .lints import lint
+from .lints import ancestor_errors, lint
 
 
 def load_playable(name_or_path: str | Path) -> Merged:
@@ -23,7 +23,7 @@ def load_playable(name_or_path: str | Path) -> Merged:
     on some play, which the engine reports itself (B710) when such a play comes up.
     """
     loaded = load(name_or_path)
-    errors = [d for d in lint(loaded.merged, sampled_play=False) if d.is_error]
+    errors = ancestor_errors(loaded.merged) or [d for d in lint(loaded.merged, sampled_play=False) if d.is_error]
     if errors:
         raise DiagnosticError(errors)
     return loaded.merged

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..diagnostics import DiagnosticError
-from ..diagnostics.render import render_text
+from .output import handles_errors
 
 
 def find_config(explicit: str | None = None) -> Path:
@@ -39,6 +38,7 @@ def docs():
               help="The mkdocs.yml to build (default: the one in the working folder or the checkout).")
 @click.option("--strict/--no-strict", default=True, show_default=True,
               help="Fail on any warning (broken link, missing page, an example the engine disagrees with).")
+@handles_errors
 def build(site_dir, config_file, strict):
     """Build the rulebook site with mkdocs (variant pages are generated from the variants)."""
     import logging
@@ -60,10 +60,6 @@ def build(site_dir, config_file, strict):
     except (Abort, ConfigurationError) as exc:
         click.echo(f"the site did not build: {exc}", err=True)
         sys.exit(1)
-    except DiagnosticError as exc:
-        for diagnostic in exc.diagnostics:
-            click.echo(render_text(diagnostic), err=True)
-        sys.exit(1)
     elapsed = time.perf_counter() - started
     site = Path(config["site_dir"])
     pages = sum(1 for _ in site.rglob("index.html"))
@@ -72,16 +68,12 @@ def build(site_dir, config_file, strict):
 
 @docs.command()
 @click.argument("variant")
+@handles_errors
 def show(variant):
     """Print a variant's rulebook page (a bundled name or a .basra file) as Markdown."""
     from ..rulebook import render_variant
 
-    try:
-        page = render_variant(variant)
-    except DiagnosticError as exc:
-        for diagnostic in exc.diagnostics:
-            click.echo(render_text(diagnostic))
-        sys.exit(1)
+    page = render_variant(variant)  # refused input and rules failing in play: see handles_errors
     click.echo(page.markdown, nl=False)
     for problem in page.problems:
         click.echo(f"warning: {problem}", err=True)

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import traceback
 from functools import wraps
-from pathlib import Path
 
 import click
 
-from ..diagnostics import DiagnosticError, error
+from .. import limits
+from ..diagnostics import DiagnosticError, error, limit_per_file
 from ..diagnostics.render import render_text
 from ..engine.errors import RuleError
 
 
 def print_diagnostics(diagnostics, stream=None) -> None:
+    """Prints diagnostics as text (in colour on a terminal), at most a bounded number per file."""
     color = (stream or sys.stdout).isatty()
-    for diagnostic in diagnostics:
+    for diagnostic in limit_per_file(diagnostics, limits.FINDINGS_PER_FILE):
         click.echo(render_text(diagnostic, color), file=stream)
 
 
@@ -54,12 +56,24 @@ def handles_errors(command):
         except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
             raise
         except Exception:  # noqa: BLE001 - a crash is reported, not shown as a traceback
-            log = Path(os.environ.get("TMPDIR", "/tmp")) / "basra-crash.log"
-            log.write_text(traceback.format_exc(), encoding="utf-8")
-            click.echo(f"internal error: basra crashed; the details are in {log}. "
+            log = write_crash_log(traceback.format_exc())
+            where = f"the details are in {log}" if log else "its details could not be written"
+            click.echo(f"internal error: basra crashed; {where}. "
                        "Please report it with the input that caused it.", err=True)
             sys.exit(2)
     return run
+
+
+def write_crash_log(details: str) -> str | None:
+    """Writes a crash's traceback to a new file of its own (readable by this user only) in
+    the temporary folder, and returns its path; None when it cannot be written."""
+    try:
+        handle, path = tempfile.mkstemp(prefix="basra-crash-", suffix=".log")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(details)
+    except OSError:
+        return None
+    return path
 
 
 def quiet_broken_pipe() -> None:

@@ -90,6 +90,8 @@ def simulate(variant, hands, games, seed, bot, players, options, as_json, record
         raise click.UsageError("give exactly one of --hands N or --games N")
     if (hands or games or 0) < 1:
         raise click.UsageError("the number of hands or games must be at least 1")
+    if record is not None and not Path(record).resolve().parent.is_dir():
+        raise click.BadParameter(f"the folder of {record} does not exist", param_hint="--record")
     rules = rules_of(variant, options, players)
     started = time.perf_counter()
     if hands is not None:
@@ -101,8 +103,11 @@ def simulate(variant, hands, games, seed, bot, players, options, as_json, record
                                 "hands_per_second": round(summary.hands / elapsed, 1) if elapsed else None}
     if record is not None:
         from ..play.records import record_of_hands
-        Path(record).write_text(json.dumps(record_of_hands(rules, summary.records) | {"seed": seed}, indent=1),
-                                encoding="utf-8")
+        text = json.dumps(record_of_hands(rules, summary.records) | {"seed": seed}, indent=1)
+        try:
+            Path(record).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.BadParameter(f"cannot write {record}: {exc.strerror or exc}", param_hint="--record") from None
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return

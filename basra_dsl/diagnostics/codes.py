@@ -47,6 +47,8 @@ _CODES = [
     Code("B114", "error", "nested too deeply", "basra:\n  a: ((((((...(1)...))))))  # more than 100 levels", "Split the expression into simpler ones; no real rule needs such depth."),
     Code("B115", "error", "number too large", "game:\n  first to 1000000000000000000000", "Numbers have at most 15 digits."),
     Code("B116", "warning", "byte-order mark", "(a file saved as UTF-8 with BOM)", "Save as UTF-8 without a BOM; `basra fmt` removes it."),
+    Code("B117", "error", "link leads outside the folder", "basra fmt rules/  # rules/x.basra -> /etc/x.basra", "Format the file where it really is, or replace the link by the file itself: `fmt` writes only inside the folders it is given."),
+    Code("B118", "error", "file cannot be written", "basra fmt read-only.basra", "Check the folder's free space and permissions; the original file is left as it was."),
     # ---------------------------------------------------------------- B2xx names and types
     Code("B201", "error", "unknown name", "basra:\n  a: 10 when clered", "Use a known name (`cleared`), an option, or declare the option."),
     Code("B202", "error", "unknown attribute", "basra:\n  a: 10 when floor.summ > 10", "Use an attribute the value has (`floor.sum`)."),
@@ -100,6 +102,14 @@ _CODES = [
     Code("B708", "warning", "clause overrides nothing", "variant x extends egyptian\nsetup:\n  hand 4", "Remove it: a child inherits what its parent states."),
     Code("B709", "warning", "variant changes nothing", "variant x extends egyptian", "State what differs, or make the name an alias of the parent."),
     Code("B710", "error", "expression cannot be worked out", "basra:\n  a: 10 / (floor.count - 1) when cleared", "Guard the expression so it never divides by zero."),
+    # ---------------------------------------------------------------- B8xx limits
+    Code("B801", "error", "file too large", "(a 5 MB variant, examples file or record)", "Split the file: a variant may be 256 kB, an examples file or a record 4 MB."),
+    Code("B802", "error", "too many clauses", "(a variant with 2,000 capture rules)", "State fewer rules: a variant may hold 500 clauses and 64 options."),
+    Code("B803", "warning", "more findings than are shown", "(a file with 300 mistakes)", "Fix the findings shown and check again: each file shows at most 100."),
+    Code("B804", "error", "record or examples file too large", "(a record of 10,000 hands)", "Split the file: a record may hold 1,000 hands of 1,000 plays each, an examples file 1,000 examples."),
+    Code("B805", "error", "'extends' chain too long", "(a variant with 40 ancestors)", "Extend a variant nearer the root: a chain may be 16 variants long."),
+    Code("B806", "error", "condition too large", "basra:\n  a: 10 when played is 2 or played is 3 or ...  # 3,000 terms", "Write the condition with card lists (`played is 2 | 3 | 4`) or split the rule: an expression may have 1,000 parts."),
+    Code("B807", "error", "record names a variant outside its folder", "variant: ../../etc/passwd", "Name the variant (`egyptian`) or a .basra file in the record's own folder or below it."),
     # ---------------------------------------------------------------- B9xx
     Code("B900", "error", "internal error", "(a crash inside basra)", "Report it with the file that caused it; the other files are still checked."),
 ]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
 from typing import Iterable
 
 
@@ -51,6 +50,34 @@ class Diagnostic:
         return (span.path, span.line, span.column, self.code)
 
 
+def limit_per_file(diagnostics: Iterable[Diagnostic], most: int) -> list[Diagnostic]:
+    """Returns at most ``most`` diagnostics of each file (in the order given), and for each
+    file that had more, one B803 warning saying how many were left out: a hostile file
+    must not make the output grow past a size the reader can take in."""
+    kept: list[Diagnostic] = []
+    shown: dict[str, int] = {}
+    left_out: dict[str, int] = {}
+    first: dict[str, Span | None] = {}
+    for diagnostic in diagnostics:
+        if diagnostic.code == "B803":  # already limited: pass the count on as it is
+            kept.append(diagnostic)
+            continue
+        path = diagnostic.span.path if diagnostic.span else ""
+        first.setdefault(path, diagnostic.span)
+        if shown.get(path, 0) < most:
+            shown[path] = shown.get(path, 0) + 1
+            kept.append(diagnostic)
+        else:
+            left_out[path] = left_out.get(path, 0) + 1
+    for path, count in left_out.items():
+        span = first[path]
+        kept.append(warning("B803", f"{count} more finding{'s' * (count != 1)} in this file "
+                            f"{'are' if count != 1 else 'is'} not shown",
+                            Span(span.path, 1, 1) if span else None,
+                            f"fix the findings shown and check again: each file shows at most {most}"))
+    return kept
+
+
 class DiagnosticError(Exception):
     """Raised with every diagnostic that made a stage refuse its input."""
 
@@ -84,20 +111,29 @@ class SourceFile:
 
     _cache: dict[str, "SourceFile"] = {}
 
+    MAX_READ = 4 * 1024 * 1024  # a file larger than any input a stage accepts is not quoted
+
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
-        self.lines = text.splitlines()
+        # Lines end at "\n" only, as the parsers count them: str.splitlines() would also
+        # break at a form feed, U+2028 or a lone "\r" inside a comment and shift every
+        # quoted line after it.
+        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
         SourceFile._cache[path] = self
 
     @classmethod
     def lookup(cls, path: str) -> "SourceFile | None":
-        """Returns the source registered for a path, reading the file if needed."""
+        """Returns the source registered for a path, reading the file if needed (and not too large)."""
         if path not in cls._cache:
             try:
-                cls(path, Path(path).read_text(encoding="utf-8", errors="replace"))
+                with open(path, "rb") as stream:
+                    data = stream.read(cls.MAX_READ + 1)
             except OSError:
                 return None
+            if len(data) > cls.MAX_READ:
+                return None
+            cls(path, data.decode("utf-8", errors="replace"))
         return cls._cache[path]
 
     def line(self, number: int) -> str:

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from . import Diagnostic
 from .codes import describe
+from .render import display
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -45,7 +46,7 @@ def sarif_log(diagnostics: Iterable[Diagnostic], version: str) -> dict:
     codes = sorted({d.code for d in diagnostics})
     results = []
     for d in diagnostics:
-        text = d.message + (f" (help: {d.help})" if d.help else "")
+        text = display(d.message) + (f" (help: {display(d.help)})" if d.help else "")
         text += "".join(f" (note: {note})" for note in d.notes)
         result = {"ruleId": d.code, "ruleIndex": codes.index(d.code),
                   "level": "error" if d.is_error else "warning", "message": {"text": text}}

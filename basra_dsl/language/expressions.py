@@ -171,6 +171,12 @@ def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None
             if C.parse_rank(keyword.name) is None:
                 out.append(error("B204", f"unknown rank '{keyword.name}'", keyword.span,
                                  did_you_mean(keyword.name, list("AJQKT") + [str(i) for i in range(2, 11)])))
+            played = next((node for node in n.walk(keyword.value)
+                           if isinstance(node, n.Name) and node.id in PLAY_NAMES), None)
+            if played is not None:  # a rank's value is fixed for the game: the compiler works it out once
+                out.append(error("B205", f"the value of {keyword.name} cannot depend on the play ('{played.id}')",
+                                 played.span, "give a number, or an option: value(played, J=12)"))
+                continue
             _expect(keyword.value, scope, NUM, out)
         return NUM
     if expr.func == "splits":

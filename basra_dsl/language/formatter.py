@@ -7,6 +7,12 @@ around operators, none inside brackets or before ',' and ':'; at most one blank 
 row, none at the end; a continued line (``\\``) joined into one; no byte-order mark, LF
 line ends, no tabs.
 
+Lines end where the grammar ends them: at ``\\n`` (or ``\\r\\n``), never at the other
+characters ``str.splitlines`` takes for line ends. A comment runs to the end of its line
+and is written back byte for byte, whatever it holds (a lone carriage return, a form feed,
+U+2028...), less its trailing spaces, tabs and carriage returns: those are layout, and a
+carriage return kept there would turn the LF after it into a CRLF line end.
+
 Formatting works on tokens, never on the syntax tree, so every comment survives. It is
 idempotent, and ``format_text`` refuses (raises ``DiagnosticError``) a file it cannot
 parse, and checks that the result parses to the very same syntax tree, so the compiled
@@ -29,7 +35,7 @@ HEADER = ("variant", "aliases", "region", "source", "about")
 
 _TOKEN = re.compile(r"""
     (?P<string>"[^"\n]*")
-  | (?P<comment>\#[^\r\n]*)
+  | (?P<comment>\#(?:[^\r\n]|\r(?!\n))*)  # to the line end; a lone \r is part of the comment
   | (?P<cont>\\[\t ]*\r?\n)
   | (?P<newline>\r?\n)
   | (?P<space>[\t ]+)
@@ -86,7 +92,7 @@ def _layout(text: str) -> str:
             else:
                 blank = True
         elif tokens[0].kind == "comment":
-            comments.append(tokens[0].text.rstrip())
+            comments.append(_trimmed(tokens[0].text))
         else:
             kind, section = _classify(tokens, section)
             indent = INDENT if kind == "statement" and section else ""
@@ -98,6 +104,15 @@ def _layout(text: str) -> str:
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
+
+
+def _trimmed(text: str) -> str:
+    """Returns a line or comment without its trailing layout: spaces, tabs and carriage
+    returns only (``str.rstrip()`` would also eat a comment's form feeds and U+2028s)."""
+    return text.rstrip(_TRAILING)
+
+
+_TRAILING = " \t\r"
 
 
 def _classify(tokens: list[_Tok], section: str | None) -> tuple[str, str | None]:
@@ -174,7 +189,7 @@ def _join(tokens: list[_Tok], header: bool) -> str:
         elif text == ")":
             depth = max(depth - 1, 0)
         previous = tok
-    return "".join(parts).rstrip()
+    return _trimmed("".join(parts))
 
 
 def _glued(previous: _Tok, tok: _Tok, tokens: list[_Tok], index: int, depth: int, reserved) -> bool:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
+from .. import limits
 from ..diagnostics import Diagnostic, DiagnosticError, Span, did_you_mean, error
 from ..resources import bundled_variants
 from . import nodes as n
@@ -32,11 +34,17 @@ def find_variant_file(name_or_path: str | Path, near: Path | None = None) -> Pat
     path = Path(text)
     if is_path_like(text) or path.is_file():
         return path if path.is_file() else None
+    return find_named_variant(text, near)
+
+
+def find_named_variant(name: str, near: Path | None = None) -> Path | None:
+    """Returns the file of a variant named without a path (``NAME.basra`` beside ``near``, or
+    in ./variants and ./, then a bundled one), or None. Never a file of another name."""
     folders = [near] if near is not None else [Path("variants"), Path(".")]
     for folder in folders:
-        if (folder / f"{text}.basra").is_file():
-            return folder / f"{text}.basra"
-    found = bundled_variants().get(text)
+        if (folder / f"{name}.basra").is_file():
+            return folder / f"{name}.basra"
+    found = bundled_variants().get(name)
     return _relative(found) if found else None
 
 
@@ -55,11 +63,32 @@ def _relative(path: Path) -> Path:
 
 
 def read_variant(path: Path) -> n.Variant:
-    """Returns the parsed variant in a file, or raises DiagnosticError."""
+    """Returns the parsed variant in a file, or raises DiagnosticError.
+
+    A file is parsed once per process while it stays the same (same size, time and inode):
+    a folder of variants that extend one another reads each parent once, not once per child.
+    """
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DiagnosticError([error("B112", f"cannot read the file: {exc.strerror}", Span(str(path), 1, 1))])
+        stat = path.stat()
+    except OSError:
+        stat = None
+    key = (str(path), stat.st_mtime_ns, stat.st_size, stat.st_ino) if stat else None
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
+    variant = _parse_file(path)
+    if key is not None:
+        if len(_PARSED) >= _PARSED_MOST:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = variant
+    return variant
+
+
+_PARSED: dict[tuple, n.Variant] = {}
+_PARSED_MOST = 256
+
+
+def _parse_file(path: Path) -> n.Variant:
+    data = limits.read_limited(path, limits.VARIANT_BYTES, "a variant file")
     text = data.decode("utf-8", errors="replace") if b"\x00" not in data else "\x00"
     if "\ufffd" in text and b"\x00" not in data:
         raise DiagnosticError([error("B108", "the file is not UTF-8 text", Span(str(path), 1, 1),
@@ -74,6 +103,10 @@ def chain_of(variant: n.Variant) -> tuple[tuple[n.Variant, ...], list[Diagnostic
     current = variant
     while current.parent is not None:
         parent_word = current.parent
+        if len(chain) >= limits.CHAIN:
+            problems.append(error("B805", f"the 'extends' chain is longer than {limits.CHAIN} variants",
+                                  variant.parent.span, "extend a variant nearer the root of the chain"))
+            break
         path = find_variant_file(parent_word.text, Path(current.path).parent if current.path else None)
         if path is None:
             known = list(bundled_variants())
@@ -98,6 +131,24 @@ def chain_of(variant: n.Variant) -> tuple[tuple[n.Variant, ...], list[Diagnostic
     return tuple(chain), problems
 
 
+def ancestor_errors(chain: tuple[n.Variant, ...]) -> Iterator[Diagnostic]:
+    """Yields the errors each ancestor of ``chain[0]`` shows on its own, at its own lines,
+    with a B403 at the child's ``extends`` for the first ancestor that has any: a parent is
+    checked when only its child is named."""
+    for index in range(1, len(chain)):
+        errors = [d for d in check_file(chain[index]) if d.is_error]
+        merged, found = merge(chain[index:])
+        errors += [d for d in found if d.is_error]
+        if not errors:
+            errors = [d for d in check_merged(merged) if d.is_error]
+        if errors:
+            parent = chain[index]
+            yield error("B403", f"the parent variant '{parent.name.text}' has errors", chain[0].parent.span,
+                        f"run: basra check {parent.path}")
+            yield from errors
+            return
+
+
 @dataclass(frozen=True)
 class Loaded:
     merged: Merged
@@ -119,6 +170,8 @@ def load(name_or_path: str | Path) -> Loaded:
     problems = list(check_file(variant))
     chain, found = chain_of(variant)
     problems += found
+    if not found:
+        problems += list(ancestor_errors(chain))
     merged, found = merge(chain)
     problems += found
     if not any(p.is_error for p in problems):

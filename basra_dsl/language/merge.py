@@ -40,6 +40,11 @@ class Merged:
     def parent(self) -> n.Variant | None:
         return self.chain[1] if len(self.chain) > 1 else None
 
+    def ancestors(self) -> Iterator["Merged"]:
+        """Yields the parent merged with its own parents, then the grandparent, and so on."""
+        for index in range(1, len(self.chain)):
+            yield merge(self.chain[index:])[0]
+
     def first(self, key: str) -> n.Clause | None:
         found = self.clauses.get(key)
         return found[0] if found else None

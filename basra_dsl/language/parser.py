@@ -47,7 +47,7 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str):
     """Returns the diagnostic for a Lark syntax error, in card players' words."""
     line, column = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        lines = text.rstrip("\n").splitlines() or [""]
+        lines = text.rstrip("\n").split("\n")  # lines end at "\n" only, as Lark counts them
         line, column = len(lines), len(lines[-1]) + 1
     code, message, hint = explain(exc, text, lark_parser())
     width = 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+from .. import limits
 from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
@@ -27,10 +28,39 @@ def check_file(variant: n.Variant) -> Iterator[Diagnostic]:
         yield warning("B407", f"the variant is named '{variant.name.text}' but its file is {Path(variant.path).name}",
                       variant.name.span, f"name the file {variant.name.text}.basra: other variants, records "
                       "and the command line find a variant by its file name")
+    too_many = list(_check_size(variant))
+    yield from too_many
+    if too_many:
+        return  # the checks below cost more with every clause; a refused file gets no more
     yield from _check_options(variant)
     yield from _check_duplicates(variant)
     for clause in variant.clauses:
         yield from _check_clause_words(clause)
+
+
+def _check_size(variant: n.Variant) -> Iterator[Diagnostic]:
+    """B802 too many clauses or options; B806 an expression with too many parts."""
+    if len(variant.clauses) + len(variant.drops) > limits.CLAUSES:
+        yield error("B802", f"the file states {len(variant.clauses) + len(variant.drops)} clauses; "
+                    f"a variant may state {limits.CLAUSES}", variant.name.span,
+                    "state fewer rules: give one rule a card list (7D | JH) instead of a rule per card")
+    if len(variant.options) > limits.OPTIONS:
+        yield error("B802", f"the file declares {len(variant.options)} options; a variant may declare "
+                    f"{limits.OPTIONS}", variant.options[limits.OPTIONS].span, "declare fewer options")
+    for clause in variant.clauses:
+        for expr in _all_expressions(clause):
+            parts = sum(1 for _ in n.walk(expr))
+            if parts > limits.EXPRESSION_PARTS:
+                yield error("B806", f"this expression has {parts} parts; an expression may have "
+                            f"{limits.EXPRESSION_PARTS}", expr.span,
+                            "write it with card lists (played is 2 | 3 | 4) or split the rule into several")
+
+
+def _all_expressions(clause: n.Clause) -> Iterator[n.Expr]:
+    if clause.guard is not None:
+        yield clause.guard
+    for expr, _ in _expressions(clause):
+        yield expr
 
 
 def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:

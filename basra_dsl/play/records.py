@@ -7,10 +7,12 @@ diagnostic that names the hand, the play and the seat, at the play's line in the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import limits
 from ..cards import card_name, parse_card, parse_cards
 from ..check.playable import load_playable
 from ..diagnostics import DiagnosticError, did_you_mean, error
@@ -20,6 +22,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import HandResult, number
 from ..engine.state import Play
 from ..language.compiler import compile_rules
+from ..language.loader import find_named_variant
 from ..resources import bundled_variants
 
 
@@ -54,6 +57,7 @@ def replay_file(path: str | Path) -> Replay:
 
 def replay_document(document: Document) -> Replay:
     """Returns the replay of a parsed record, or raises DiagnosticError."""
+    _refuse_too_large(document)
     problems = list(schema_diagnostics(document, "record"))
     if problems:
         raise DiagnosticError(problems)
@@ -69,24 +73,8 @@ def replay_document(document: Document) -> Replay:
 
 
 def _rules(record: dict, document: Document) -> Rules:
-    """Returns the record's rules. A variant that looks like a path (it ends in .basra or
-    holds a slash) is a file relative to the record's folder; any other is a bundled name."""
-    variant = record["variant"]
-    if variant.endswith(".basra") or "/" in variant or "\\" in variant:
-        located = Path(document.path).parent / variant
-        if not located.is_file():
-            raise DiagnosticError([error("B401", f"no variant file '{variant}' (looked for {located}, "
-                                         "relative to the record)", document.span("variant"),
-                                         "a path is relative to the record's folder; "
-                                         "a bundled variant is named without .basra")])
-    else:
-        known = bundled_variants()
-        if variant not in known:
-            raise DiagnosticError([error("B401", f"no bundled variant named '{variant}'", document.span("variant"),
-                                         did_you_mean(variant, known) or
-                                         "use a bundled name (basra variants) or a path to a .basra file, "
-                                         "relative to the record, such as ./mine.basra")])
-        located = known[variant]
+    """Returns the record's rules, from the variant it names (see ``variant_file``)."""
+    located = variant_file(record["variant"], document)
     merged = load_playable(located)
     chosen = {name: whole(value) for name, value in record.get("options", {}).items()}
     spans = {name: document.span("options", name) for name in chosen}
@@ -96,10 +84,63 @@ def _rules(record: dict, document: Document) -> Rules:
     return compile_rules(merged, chosen, spans)
 
 
+VARIANT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def variant_file(variant: str, document: Document) -> Path:
+    """Returns the file of the variant a record names, or raises DiagnosticError.
+
+    A record comes from anyone (a room replays uploaded games), so it may name a variant
+    only by its name, looked up as the other commands look names up, or by a relative path
+    to a .basra file in the record's own folder or below it, links included: never a file
+    elsewhere, whose lines a syntax error would print.
+    """
+    where = document.span("variant")
+    if VARIANT_NAME.fullmatch(variant):
+        found = find_named_variant(variant)
+        if found is None:
+            known = bundled_variants()
+            raise DiagnosticError([error("B401", f"no variant named '{variant}'", where,
+                                         did_you_mean(variant, known) or
+                                         "use a variant's name (basra variants) or a path to a .basra file "
+                                         "in the record's folder, such as ./mine.basra")])
+        return found
+    folder = Path(document.path).parent
+    located = folder / variant
+    inside = not Path(variant).is_absolute() and located.resolve().is_relative_to(folder.resolve())
+    if not variant.endswith(".basra") or not inside:
+        raise DiagnosticError([error("B807", f"the record names '{variant}', which is not a variant in its folder",
+                                     where, "name the variant (egyptian) or a .basra file in the record's "
+                                     "own folder or below it (./mine.basra)")])
+    if not located.is_file():
+        raise DiagnosticError([error("B401", f"no variant file '{variant}' (looked for {located}, relative to "
+                                     "the record)", where, "a path is relative to the record's folder; "
+                                     "a variant is named without .basra")])
+    return located
+
+
 def whole(value: Any) -> Any:
     """Returns a whole-number float option value (121.0) as the int it stands for."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
+
+
+def _refuse_too_large(document: Document) -> None:
+    """Raises B804 for a record with more hands, or a hand with more plays, than any game
+    has: checked before the schema, whose cost grows with the record."""
+    hands = document.data.get("hands") if isinstance(document.data, dict) else None
+    if not isinstance(hands, list):
+        return
+    if len(hands) > limits.RECORD_HANDS:
+        raise DiagnosticError([error("B804", f"the record holds {len(hands)} hands; a record may hold "
+                                     f"{limits.RECORD_HANDS}", document.span("hands"),
+                                     "split the record into several files")])
+    for index, hand in enumerate(hands):
+        plays = hand.get("plays") if isinstance(hand, dict) else None
+        if isinstance(plays, list) and len(plays) > limits.RECORD_PLAYS:
+            raise DiagnosticError([error("B804", f"hand {index} holds {len(plays)} plays; a hand may hold "
+                                         f"{limits.RECORD_PLAYS}", document.span("hands", index, "plays"),
+                                         "record only the plays of the hand")])
 
 
 def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document: Document) -> ReplayedHand:

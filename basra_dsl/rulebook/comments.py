@@ -1,4 +1,8 @@
-"""Reads the ``#`` comments of a variant file, so the page can show the author's notes."""
+"""Reads the ``#`` comments of a variant file, so the page can show the author's notes.
+
+Comments are free text from whoever wrote the file: ``paragraph`` turns them into plain
+text that Markdown shows as written (see ``safe.inline``).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import re
 from pathlib import Path
 
 from .english import capitalise
+from .safe import inline
 
 
 class Comments:
@@ -17,7 +22,11 @@ class Comments:
     def lines(self, path: str) -> list[str]:
         if path not in self._lines:
             try:
-                self._lines[path] = Path(path).read_text(encoding="utf-8").splitlines()
+                # lines as the parser counts them: str.splitlines would also break at \f,
+                # \x1c or \u2028 and put a clause's comments against the wrong line
+                with Path(path).open(encoding="utf-8", newline="") as file:
+                    text = file.read()
+                self._lines[path] = [line.removesuffix("\r") for line in text.split("\n")]
             except OSError:
                 self._lines[path] = []
         return self._lines[path]
@@ -49,9 +58,9 @@ class Comments:
 
 
 def paragraph(lines: list[str]) -> str:
-    """Joins comment lines into one capitalised paragraph of prose."""
+    """Returns comment lines as one capitalised paragraph of plain text, in Markdown."""
     text = re.sub(r"\s+", " ", " ".join(lines)).strip()
-    return capitalise(text)
+    return capitalise(inline(text))
 
 
 def _is_comment(line: str) -> bool:

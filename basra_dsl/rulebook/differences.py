@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..language.merge import Merged, merge, option_value
 from .english import Context, option_link, say
 from .page_state import PageState
+from .safe import inline
 from .sentences import Speaker, guard_goes_first, label, value_text
 
 
@@ -40,7 +41,7 @@ def differences(page: PageState) -> str:
             dropped.append(f"- {page.link_variant(parent, drop.key, label(parent_merged.clauses[drop.key][0]))}"
                            f" no longer applies. *It said:* {before}")
     options = option_changes(page, parent_merged)
-    text = f"## Differences from {ptitle} {{#differences}}\n\n"
+    text = f"## Differences from {inline(ptitle)} {{#differences}}\n\n"
     if not (changed or added or dropped or options):
         return text + f"None: this variant plays exactly as {page.link_variant(parent, text=ptitle)}.\n"
     for title, lines in (("What it changes", changed), ("What it adds", added), ("What it drops", dropped),
@@ -57,7 +58,7 @@ def option_changes(page: PageState, parent_merged: Merged) -> list[str]:
         if option in page.variant.options:
             old = parent_merged.options.get(name)
             if old is None:
-                found.append(f"- New option {option_link(name)}: {option.doc or 'see the options'}.")
+                found.append(f"- New option {option_link(name)}: {inline(option.doc or 'see the options')}.")
             elif option_value(old.default) != option_value(option.default) or old.choices != option.choices:
                 found.append(f"- Option {option_link(name)} now allows "
                               f"{' or '.join(value_text(option_value(c)) for c in option.choices)}, "

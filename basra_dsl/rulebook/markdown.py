@@ -1,6 +1,11 @@
-"""Small Markdown builders shared by the rulebook pages: anchors, paths, admonitions, YAML."""
+"""Small Markdown builders shared by the rulebook pages: anchors, paths, admonitions.
+
+Text from a variant file is escaped by ``safe`` before it reaches these builders.
+"""
 
 from __future__ import annotations
+
+from .safe import in_quotes
 
 
 def anchor(key: str) -> str:
@@ -20,10 +25,6 @@ def indent(text: str, by: int = 4) -> str:
 
 
 def admonition(kind: str, title: str, body: str) -> str:
-    """Returns a mkdocs-material admonition box (``!!! note "Title"``) around ``body``."""
-    return f'!!! {kind} "{title}"\n\n{indent(body)}\n'
-
-
-def yaml_string(text: str) -> str:
-    """Returns ``text`` as a double-quoted YAML scalar, for the page's front matter."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """Returns a mkdocs-material admonition box (``!!! note "Title"``) around ``body``; ``title``
+    is Markdown, and a double quote in it would end the title, so it is written as an entity."""
+    return f'!!! {kind} "{in_quotes(title)}"\n\n{indent(body)}\n'

@@ -15,14 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..language.loader import load
+from ..check.playable import load_playable
 from ..language.merge import Merged
 from ..resources import bundled_variants
 from .comments import paragraph
 from .differences import differences
-from .markdown import admonition, anchor, indent, page_path, yaml_string
+from .markdown import admonition, anchor, indent, page_path
 from .page_state import PageState
 from .rules_sections import sections
+from .safe import code_span, fence_title, front_matter_value, html_text, inline, verbatim
 from .summary import summary
 from .worked import examples, illustration
 
@@ -30,17 +31,18 @@ from .worked import examples, illustration
 @dataclass
 class VariantPage:
     name: str
-    title: str
+    title: str  # HTML text: the site's navigation prints it as it is
     markdown: str
     anchors: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # examples the engine disagrees with
 
 
 def load_merged(name_or_path: str | Path) -> Merged:
-    """Returns a merged variant, bundled variants by their absolute path (stable comments)."""
+    """Returns a merged variant, bundled variants by their absolute path (stable comments),
+    refused as the commands that run a variant refuse it: a page plays its examples."""
     bundled = bundled_variants()
     target = bundled.get(str(name_or_path), name_or_path)
-    return load(target).merged
+    return load_playable(target)
 
 
 def render_variant(name_or_path: str | Path, bundled: dict[str, Path] | None = None) -> VariantPage:
@@ -53,9 +55,9 @@ def render_variant(name_or_path: str | Path, bundled: dict[str, Path] | None = N
 def render(page: PageState) -> VariantPage:
     """Returns the whole page; the parts are rendered in page order, as they collect anchors."""
     variant = page.variant
-    parts = [front_matter(page), f"# {page.title}\n"]
+    parts = [front_matter(page), f"# {inline(page.title)}\n"]
     if variant.about:
-        parts.append(f"{variant.about}\n")
+        parts.append(f"{inline(variant.about)}\n")
     if variant.parent is not None:
         parts.append(f"This variant extends {page.link_parent()}"
                      f": it plays by the parent's rules except where the differences below say otherwise.\n")
@@ -71,15 +73,18 @@ def render(page: PageState) -> VariantPage:
     parts.append(examples(page))
     parts.append(illustration(page))
     markdown = "\n".join(p.rstrip() + "\n" for p in parts if p)
-    return VariantPage(page.name, page.title, markdown, page.anchors, page.problems)
+    return VariantPage(page.name, html_text(page.title), markdown, page.anchors, page.problems)
 
 
 def front_matter(page: PageState) -> str:
-    """Returns the YAML front matter: title, description and a tag per player count."""
+    """Returns the YAML front matter: title, description and a tag per player count.
+
+    The theme prints the title and the description into the HTML as they are, so they are
+    written as HTML text."""
     tags = [f"{count} players" for count in page.merged.player_counts()]
-    lines = ["---", f"title: {yaml_string(page.title)}"]
+    lines = ["---", f"title: {front_matter_value(page.title)}"]
     if page.variant.about:
-        lines.append(f"description: {yaml_string(page.variant.about)}")
+        lines.append(f"description: {front_matter_value(page.variant.about)}")
     lines.append("tags:")
     lines += [f"  - {tag}" for tag in tags]
     lines.append("---\n")
@@ -90,19 +95,19 @@ def source_tab(page: PageState) -> str:
     """Returns the 'Source file' tab: the variant file verbatim, in a fence longer than any inside it."""
     variant = page.variant
     try:
-        source = Path(variant.path).read_text(encoding="utf-8")
+        source = verbatim(Path(variant.path).read_text(encoding="utf-8"))
     except OSError:
         source = ""
     fence = "```"
     while fence in source:
         fence += "`"
-    name = Path(variant.path).name
-    text = f"The variant file `{name}`, exactly as bundled"
+    name = Path(variant.path).name  # chosen by whoever wrote the file, like its text
+    text = f"The variant file {code_span(name)}, exactly as bundled"
     if variant.parent is not None:
         text += (f"; it states only what differs from "
                  f"{page.link_variant(variant.parent.text)}, whose file is on its page")
     text += ".\n\n"
-    return text + f'{fence}basra title="{name}"\n{source.rstrip()}\n{fence}\n'
+    return text + f'{fence}basra title="{fence_title(name)}"\n{source.rstrip()}\n{fence}\n'
 
 
 __all__ = ["VariantPage", "anchor", "load_merged", "page_path", "render", "render_variant"]

@@ -17,6 +17,7 @@ from ..language.merge import Merged
 from .comments import Comments
 from .english import Context, capitalise, plural
 from .markdown import anchor
+from .safe import inline
 from .sentences import Speaker
 
 
@@ -31,7 +32,7 @@ class PageState:
         self.ctx = Context(dict(self.defaults))
         self.rules = compile_rules(merged)
         self.by_players = _rules_by_players(merged)
-        self.bonus = self.rules.bonus_name
+        self.bonus = inline(self.rules.bonus_name)  # Markdown: a file's 'called' names it
         self.sweepers = _sweepers(merged)
         self.speaker = self.speaker_for(self.ctx)
         self.comments = Comments()
@@ -44,6 +45,7 @@ class PageState:
 
     @property
     def title(self) -> str:
+        """Returns the variant's title as written in its file (text, to be escaped where shown)."""
         return self.variant.title or self.name
 
     def speaker_for(self, ctx: Context) -> Speaker:
@@ -51,9 +53,11 @@ class PageState:
         return Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck)
 
     def link_variant(self, name: str, key: str | None = None, text: str | None = None) -> str:
-        """Links to another variant's page (or a clause on it); a variant not bundled has no page."""
+        """Links to another variant's page (or a clause on it) under ``text``, plain text that
+        may come from a file (a title); a variant not bundled has no page."""
         target = f"{name}.md" + (f"#{anchor(key)}" if key else "")
-        return f"[{text or name}]({target})" if name in self.bundled else (text or name)
+        shown = inline(text or name)
+        return f"[{shown}]({target})" if name in self.bundled else shown
 
     def link_parent(self) -> str:
         """Links to the parent variant's page under its title (only for a variant that extends one)."""

@@ -15,6 +15,7 @@ from ..resources import bundled_variants
 from .english import join, pattern_phrase
 from .markdown import anchor, page_path
 from .page import load_merged
+from .safe import inline
 from .sentences import points_phrase
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
@@ -59,7 +60,7 @@ def render_comparison(names: list[str] | None = None) -> str:
             tie = {"carry": "carried", "each": "each tied side", "nobody": "nobody"}.get(m.tie, m.tie)
             majorities.append(_link(name, f"score.most_{m.what}", f"most {m.what} {number_text(m.points)} ({tie})", merged))
         target = _link(name, "game.target", number_text(rules.target), merged)
-        rows.append(f"| [{title}]({page_path(name)}) | {players} | {dealt} | {join(sweepers) or '—'} | "
+        rows.append(f"| [{inline(title)}]({page_path(name)}) | {players} | {dealt} | {join(sweepers) or '—'} | "
                     f"{', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | {target} |")
     return ("---\ntitle: Comparison of the variants\n---\n\n# Comparison of the variants\n\n"
             "Every bundled variant side by side, with its default options. Each cell links to the rule "

@@ -15,6 +15,7 @@ from .comments import paragraph
 from .english import capitalise, join, plural, say
 from .markdown import admonition, anchor, indent
 from .page_state import PageState
+from .safe import inline
 from .sentences import entry_phrase, guard_goes_first, label, point_values, value_text, when
 
 ORDER = {
@@ -155,7 +156,7 @@ def options_section(page: PageState) -> str:
     for name, option in page.merged.options.items():
         choices = " \\| ".join(value_text(option_value(c)) for c in option.choices)
         rows.append(f"| **{name}**{{#option-{name}}} | {choices} | {value_text(option_value(option.default))} | "
-                    f"{option.doc or ''} |")
+                    f"{inline(option.doc or '')} |")
         page.anchors.append(f"option-{name}")
         found = page.comments.above(option.span.path, option.span.line)
         if found:

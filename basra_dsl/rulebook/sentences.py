@@ -20,6 +20,7 @@ from .english import (
     uses_play,
     word_phrase,
 )
+from .safe import inline
 
 LABELS = {
     "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",
@@ -163,7 +164,7 @@ class Speaker:
         return text
 
     def _called(self, c: n.Called) -> str:
-        return f"In this variant the bonus is called a *{c.title}*."
+        return f"In this variant the bonus is called a *{inline(c.title)}*."
 
     # ---------------------------------------------------------------- end and score
     def _leftover(self, c: n.Leftover) -> str:

@@ -10,6 +10,7 @@ from ..language.unparse import number_text
 from .english import conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
 from .markdown import admonition
 from .page_state import PageState
+from .safe import inline, link
 from .sentences import points_phrase
 
 
@@ -26,9 +27,9 @@ def summary(page: PageState) -> str:
         ("Target", target(page)),
     ]
     if variant.aliases:
-        rows.append(("Also called", ", ".join(variant.aliases)))
+        rows.append(("Also called", ", ".join(inline(alias) for alias in variant.aliases)))
     if variant.region:
-        rows.append(("Region", variant.region))
+        rows.append(("Region", inline(variant.region)))
     if variant.sources:
         rows.append(("Sources", "; ".join(source_text(source) for source in variant.sources)))
     if variant.parent is not None:
@@ -109,8 +110,9 @@ def option_of(page: PageState, key: str) -> str | None:
 
 
 def source_text(source) -> str:
-    """Returns a source as a link (or its title in italics) with its note."""
-    text = f"[{source.title}]({source.link})" if source.link else f"*{source.title}*"
+    """Returns a source as a link (or its title in italics, and a link that is not http(s) as
+    text) with its note."""
+    text = link(source.title, source.link)
     if source.note:
-        text += f" ({source.note})"
+        text += f" ({inline(source.note)})"
     return text

@@ -4,6 +4,9 @@ Worked examples come from the variant's ``NAME.examples.yaml`` and are played on
 engine while the page is built; any the engine disagrees with become page problems (a
 failed ``mkdocs build --strict``). The illustrative hand is dealt with a fixed seed, so
 the page is the same on every build.
+
+An example's name, source and options are text from its file: escaped on the page (see
+``safe``), and kept free of terminal codes in the problems, which mkdocs prints.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import random
 from .. import cards as C
 from ..check.examples import check_examples, read_examples, run_example
 from ..diagnostics import DiagnosticError
+from ..documents import schema_diagnostics
 from ..engine import Game
 from ..engine.random_play import random_move
 from ..engine.scoring import number
@@ -21,6 +25,7 @@ from .cardhtml import card_html, cards_html
 from .english import capitalise, join
 from .markdown import admonition
 from .page_state import PageState
+from .safe import inline, plain
 from .sentences import label, value_text
 from .why import bonus_rules, why
 
@@ -39,7 +44,11 @@ def examples(page: PageState) -> str:
                        "below" + (f" and the examples of {page.link_variant(variant.parent.text)}"
                                    if variant.parent is not None else "") + ".\n")
     for problem in check_examples(page.merged, document):
-        page.problems.append(f"{page.name}: {problem.message}")
+        page.problems.append(plain(f"{page.name}: {problem.message}"))
+    if any(schema_diagnostics(document, "examples")):
+        # an examples file that breaks its schema is reported above, and not played: its
+        # examples may lack what playing them needs
+        return head + "The worked examples of this variant could not be read: see the warnings.\n"
     found = document.data.get("examples") or []
     text = head + (f"Each example below was played on the engine when this page was built, and the "
                    f"engine agreed with what the example expects ({len(found)} examples).\n\n"
@@ -52,13 +61,14 @@ def examples(page: PageState) -> str:
 
 def worked_example(page: PageState, example: dict) -> str:
     """Returns one worked example as an admonition: the plays (or the score) and what it shows."""
-    name = example["name"]
+    name = str(example["name"])
+    title = capitalise(inline(name))
     try:
         outcome = run_example(page.merged, example)
     except DiagnosticError as exc:
-        message = "; ".join(d.message for d in exc.diagnostics)
-        page.problems.append(f"{page.name}: example '{name}': {message}")
-        return admonition("failure", capitalise(name), f"The engine could not play this example: {message}")
+        message = "; ".join(d.message for d in exc.diagnostics)  # it may quote the file
+        page.problems.append(plain(f"{page.name}: example '{name}': {message}"))
+        return admonition("failure", title, f"The engine could not play this example: {inline(message)}")
     lines = []
     if "score" in example:
         lines += score_example(example, outcome)
@@ -67,7 +77,7 @@ def worked_example(page: PageState, example: dict) -> str:
     footer = example_footer(page, example)
     if footer:
         lines.append("<small>" + " · ".join(footer) + "</small>")
-    return admonition("example", capitalise(name), "\n\n".join(lines))
+    return admonition("example", title, "\n\n".join(lines))
 
 
 def example_footer(page: PageState, example: dict) -> list[str]:
@@ -77,11 +87,12 @@ def example_footer(page: PageState, example: dict) -> list[str]:
     if key:
         footer.append(f"Rule: {page.rule_link(key, label(page.merged.clauses[key][0]))}")
     if example.get("options"):
-        footer.append("Options: " + ", ".join(f"*{k}* = {value_text(v)}" for k, v in example["options"].items()))
+        footer.append("Options: " + ", ".join(f"*{inline(str(k))}* = {inline(value_text(v))}"
+                                              for k, v in example["options"].items()))
     if example.get("players"):
-        footer.append(f"{example['players']} players")
+        footer.append(f"{inline(str(example['players']))} players")
     if example.get("cite"):
-        footer.append(f"Source: {example['cite']}")
+        footer.append(f"Source: {inline(str(example['cite']))}")
     return footer
 
 
@@ -111,7 +122,7 @@ def play_example(page: PageState, example: dict, outcome) -> list[str]:
         " without capturing" if capture == () else "")
     lines.append(f"**Played:** {card_html(card)}{wanted}")
     if outcome.refused is not None:
-        lines.append(f"**Result:** the engine refuses the play: {outcome.refused.rstrip('.')}.")
+        lines.append(f"**Result:** the engine refuses the play: {inline(outcome.refused.rstrip('.'))}.")
         return lines
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
         shown = " or ".join(cards_html(c) for c in outcome.choices if c)
@@ -138,7 +149,8 @@ def score_example(example: dict, outcome) -> list[str]:
         with_cards = [C.parse_card(x) for x in side.get("with", [])]
         bonuses = ", ".join(number_text(b) for b in side.get("bonuses", [])) or "—"
         points = number_text(outcome.points[index]) if index < len(outcome.points) else "—"
-        rows.append(f"| {index + 1} | {side.get('cards', len(with_cards))} | {cards_html(with_cards)} | {bonuses} | "
+        cards = inline(str(side.get("cards", len(with_cards))))  # a number, unless the file breaks its schema
+        rows.append(f"| {index + 1} | {cards} | {cards_html(with_cards)} | {bonuses} | "
                     f"**{points}** |")
     lines = []
     if score.get("carry"):

@@ -73,7 +73,8 @@ def test_refuses_a_repeated_card(tmp_path):
 
 
 def test_refuses_a_card_outside_the_deck(tmp_path):
-    variant = str(FIXTURES / "variants" / "no-pictures.basra")
+    (tmp_path / "no-pictures.basra").write_bytes((FIXTURES / "variants" / "no-pictures.basra").read_bytes())
+    variant = "no-pictures.basra"  # beside the record: a record names no file outside its folder
     hand = {"deals": [{"floor": ["5C"], "hands": [["9H"], ["KD"]]}], "plays": ["9H", "KD"]}
     _refused(tmp_path, [hand], "error[B502]", "KD is not in the no-pictures deck", variant=variant)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...diagnostics import Diagnostic, DiagnosticError
+from ...diagnostics import Diagnostic, DiagnosticError, error
 from ...language.compiler import compile_rules
 from ...language.merge import Merged
 from .combinations import FAILURES, MAX_COMBINATIONS, Combination, combinations
@@ -44,7 +44,7 @@ from .static import (
 )
 
 __all__ = [
-    "lint", "compile_all", "Combination", "combinations", "MAX_COMBINATIONS", "RANGES", "sample_plays",
+    "lint", "ancestor_errors", "compile_all", "Combination", "combinations", "MAX_COMBINATIONS", "RANGES", "sample_plays",
     "check_constant_expressions", "check_ranges", "check_deck_size", "check_totals", "check_tie_policies",
     "check_static_guards", "check_patterns", "check_shadowed", "check_play_rules", "check_overrides",
 ]
@@ -74,6 +74,17 @@ def lint(merged: Merged, sampled_play: bool = True) -> Iterator[Diagnostic]:
         return
     for check in CHECKS_OF_RULES if sampled_play else REFUSING_CHECKS:
         yield from check(merged, combos)
+
+
+def ancestor_errors(merged: Merged) -> list[Diagnostic]:
+    """Returns the errors the checks that need no play find in the nearest ancestor that has
+    any (at its own lines), after a B403 at the child's ``extends``; else an empty list."""
+    for ancestor in merged.ancestors():
+        errors = [d for d in lint(ancestor, sampled_play=False) if d.is_error]
+        if errors:
+            return [error("B403", f"the parent variant '{ancestor.name}' has errors", merged.variant.parent.span,
+                          f"run: basra check {ancestor.variant.path}")] + errors
+    return []
 
 
 def compile_all(merged: Merged) -> tuple[list[Combination], list[Diagnostic]]:

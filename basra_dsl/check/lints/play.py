@@ -11,6 +11,7 @@ checker would. Each check is a generator of every diagnostic it finds:
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any, Callable, Iterator
 
@@ -85,6 +86,9 @@ def _covering(rules: Rules, index: int, card: int) -> str | None:
 
 # ------------------------------------------------------------------ B701, B710 for play rules
 
+RULE_TRIALS = 600_000  # rule-on-play trials per option choice, shared among the pending rules
+
+
 def check_play_rules(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B701/B710: capture and basra rules whose condition never holds over sampled plays,
     or whose condition or points fail for some play."""
@@ -99,7 +103,10 @@ def check_play_rules(merged: Merged, combos: list[Combination]) -> Iterator[Diag
             continue
         capture_rules = {r.name: r for r in rules.capture_rules if r.name in pending_capture}
         basra_rules = {r.name: r for r in rules.basra_rules if r.name in pending_basra}
-        for play in sample_plays(rules):
+        # Every pending rule is tried on every play: a variant with hundreds of rules gets
+        # fewer plays, so the cost stays in proportion to the file (a warning is sampled anyway).
+        most = max(1_000, RULE_TRIALS // max(1, len(capture_rules) + len(basra_rules)))
+        for play in itertools.islice(sample_plays(rules), most):
             if play[2] == ():  # a probe: capture rules are decided before the play
                 yield from _try_capture_rules(merged, play, capture_rules, pending_capture)
                 continue

@@ -59,9 +59,21 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
+    yield from value_keywords(clause)
+
+
+def value_keywords(clause: n.Clause) -> Iterator[n.Expr]:
+    """Yields the rank values given to value() anywhere in a clause (``J=12``): the compiler
+    works each out once, from options alone."""
+    for node in n.walk(clause):
+        if isinstance(node, n.Call) and node.func == "value":
+            yield from (keyword.value for keyword in node.keywords)
 
 
 def _number(value: float) -> str:
+    """Returns a number for a message, however large (Python's ints have no bound)."""
+    if isinstance(value, int) and abs(value) >= 10 ** 18:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
     return str(int(value)) if float(value).is_integer() and abs(value) < 1e18 else f"{value:g}"
 
 
@@ -112,9 +124,15 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
 
 
 def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
-    """B705: points of a card, a majority or a basra beyond a million either way."""
+    """B705: points of a card, a majority or a basra, or a rank's value in value(), beyond a
+    million either way."""
     defaults = merged.option_defaults()
     for clause in merged.variant.clauses:
+        for expr in value_keywords(clause):
+            value = safe_constant(expr, defaults)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= 1_000_000:
+                yield error("B705", f"a card value of {_number(value)} is out of range", expr.span,
+                            "a rank's value in value() runs from -1,000,000 to 1,000,000")
         if isinstance(clause, n.Points):
             exprs = [entry.points for entry in clause.entries]
         elif isinstance(clause, n.Most) or isinstance(clause, n.BasraRule) and not _uses_play(clause.points):

@@ -126,7 +126,7 @@ def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe
 
 
 def _line_text(text: str, line: int) -> str:
-    lines = text.splitlines()
+    lines = text.split("\n")
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
@@ -356,7 +356,7 @@ def _rule_colon(row, before, accepts):
 
 
 def _section_of(text: str, line: int) -> str | None:
-    for row in reversed(text.splitlines()[:line - 1]):
+    for row in reversed(text.split("\n")[:line - 1]):
         found = re.match(r"(setup|capture|basra|end|score|game|match)\s*:\s*(#.*)?$", row)
         if found:
             return found.group(1)

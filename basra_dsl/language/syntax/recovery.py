@@ -15,6 +15,22 @@ from ...diagnostics import Diagnostic, did_you_mean
 from .words import WORD_TOKENS, accepted_words
 
 MAX_ERRORS = 20  # syntax errors reported per file
+# Characters re-parsed while looking for further errors. Each repair is tried by parsing the
+# whole text again, so without a budget a large file with many mistakes costs the square of
+# its size; past the budget the errors found so far are reported (fixing them shows the rest).
+RECOVERY_BUDGET = 4_000_000
+
+
+class _Budget:
+    """Counts the characters recovery has parsed, and says when it must stop."""
+
+    def __init__(self, characters: int):
+        self.left = characters
+
+    def spend(self, text: str) -> bool:
+        """Takes the cost of parsing ``text``; returns False once the budget is used up."""
+        self.left -= len(text)
+        return self.left >= 0
 
 
 def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe,
@@ -28,9 +44,10 @@ def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe
     found = [describe(first, text, path)]
     reported = {_error_line(first, text)}
     current, exc = text, first
+    budget = _Budget(RECOVERY_BUDGET)
     for _ in range(4 * MAX_ERRORS):  # a repair may leave the error on its line; give up in time
-        repaired = _best_repair(exc, current, parser, fixes(exc, current) if fixes else [])
-        if repaired is None or repaired == current:
+        repaired = _best_repair(exc, current, parser, fixes(exc, current) if fixes else [], budget)
+        if repaired is None or repaired == current or not budget.spend(repaired):
             break
         current = repaired
         exc = _parse_error(current, parser)
@@ -55,7 +72,7 @@ def _parse_error(text: str, parser: Lark) -> UnexpectedInput | None:
 
 def _error_line(exc: UnexpectedInput, text: str) -> int:
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        return max(len(text.rstrip("\n").splitlines()), 1)
+        return max(len(text.rstrip("\n").split("\n")), 1)
     return max(getattr(exc, "line", 1) or 1, 1)
 
 
@@ -74,7 +91,8 @@ def reads_past(text: str, line: int, parser: Lark) -> bool:
     return _progress(text, parser)[0] > line
 
 
-def _best_repair(exc: UnexpectedInput, text: str, parser: Lark, fixes: list[str] = ()) -> str | None:
+def _best_repair(exc: UnexpectedInput, text: str, parser: Lark, fixes: list[str] = (),
+                 budget: _Budget | None = None) -> str | None:
     """Returns ``text`` with the line of ``exc`` repaired so the parser reads furthest past
     it, or with that line blanked when no repair gets past it; None past the last line."""
     lines = text.split("\n")
@@ -88,6 +106,8 @@ def _best_repair(exc: UnexpectedInput, text: str, parser: Lark, fixes: list[str]
     best, best_score = None, (-1, -1)
     for candidate in candidates:
         attempt = "\n".join(lines[:line - 1] + [candidate] + lines[line:])
+        if budget is not None and not budget.spend(attempt):
+            return None
         score = _progress(attempt, parser)
         if score[0] > line and score > best_score:
             best, best_score = attempt, score

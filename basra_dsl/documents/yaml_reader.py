@@ -1,0 +1,94 @@
+"""Reads YAML keeping positions, refusing anchors and aliases, repeated keys and unknown tags."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ..diagnostics import Diagnostic, DiagnosticError, Span, error
+from .model import MAX_DEPTH, SURROGATE, Document, Marks, surrogate, too_deep
+
+
+def yaml_loader(path: str, what: str) -> type:
+    class Loader(yaml.SafeLoader):
+        def compose_node(self, parent, index):
+            event = self.peek_event()
+            anchor = getattr(event, "anchor", None)
+            if isinstance(event, yaml.AliasEvent) or anchor is not None:
+                mark = event.start_mark
+                raise DiagnosticError([error("B508", f"anchors and aliases are not allowed in {what}",
+                                             Span(path, mark.line + 1, mark.column + 1),
+                                             f"write out in full what '&{anchor}' names where it is used")])
+            return super().compose_node(parent, index)
+    return Loader
+
+
+class YamlBuilder:
+    """Turns composed YAML nodes into data, noting the position of each value."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.marks: Marks = {}
+        self.problems: list[Diagnostic] = []
+        self.constructor = yaml.SafeLoader("")
+
+    def document(self, node: yaml.Node) -> Document:
+        try:
+            data = self.value(node, ())
+        finally:
+            self.constructor.dispose()
+        if self.problems:
+            raise DiagnosticError(self.problems)
+        return Document(self.path, data, self.marks)
+
+    def span(self, node: yaml.Node) -> Span:
+        return Span(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def value(self, node: yaml.Node, where: tuple) -> Any:
+        if len(where) > MAX_DEPTH:
+            raise DiagnosticError([too_deep(self.span(node))])
+        self.marks[where] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            result: dict = {}
+            first: dict[Any, yaml.Node] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.problems.append(error("B508", "a key must be a word or a string, not a list or a mapping",
+                                               self.span(key_node)))
+                    continue
+                key = self.scalar(key_node)
+                if key in first:
+                    self.problems.append(error("B508", f"'{key}' is given twice in this mapping", self.span(key_node),
+                                               f"it was first given at line {first[key].start_mark.line + 1}; "
+                                               "give each key once"))
+                    continue
+                first[key] = key_node
+                result[key] = self.value(value_node, where + (key,))
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return [self.value(item, where + (i,)) for i, item in enumerate(node.value)]
+        return self.scalar(node)
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        try:
+            if node.tag == "tag:yaml.org,2002:str":
+                text = self.constructor.construct_scalar(node)
+                if SURROGATE.search(text):
+                    self.problems.append(surrogate(self.span(node)))
+                return text
+            return self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, TypeError) as exc:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            reason = f"the tag {tag} is not allowed" if isinstance(exc, yaml.constructor.ConstructorError) \
+                else f"'{node.value}' is not a valid {tag.lstrip('!')}"
+            self.problems.append(error("B508", f"cannot read this value: {reason}", self.span(node),
+                                       "quote it to make it a string"))
+            return None
+
+
+def yaml_hint(text: str, line: int) -> str | None:
+    lines = text.splitlines()
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = source[:len(source) - len(source.lstrip())]
+    return "YAML indents with spaces, not tabs" if "\t" in indent else None
