@@ -20,6 +20,7 @@ KB = 1024
 # sizes of files (B801)
 VARIANT_BYTES = 256 * KB  # the largest bundled variant is under 8 kB
 DOCUMENT_BYTES = 4 * KB * KB  # a worked-examples file or a record
+YAML_CHARACTERS = 1 * KB * KB  # of those, one written in YAML (slower to read than JSON)
 
 # a variant (B802, B805, B806, B114, B115)
 CLAUSES = 500  # clauses and rules of one file

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+from contextlib import contextmanager
+
 from basra_dsl.cards import card_name, parse_card
 from basra_dsl.engine import Deal, Game, State
 
@@ -20,3 +23,17 @@ def position(game: Game, floor: str, *hands: str, first: int = 0) -> State:
     """Returns a state with the given floor and one hand per seat."""
     seats = list(hands) + [""] * (game.rules.players - len(hands))
     return game.hand_from_deals([Deal(tuple(cards(h) for h in seats), cards(floor))], first)
+
+
+@contextmanager
+def time_limit(seconds: int):
+    """Raises TimeoutError in the block after ``seconds`` (a hang in a fuzzed input fails its test)."""
+    def fail(signum, frame):
+        raise TimeoutError(f"no answer within {seconds} s: a hang")
+    previous = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -281,7 +281,8 @@ def test_the_security_page_lists_every_limit_with_its_figure():
     from basra_dsl import limits
     from basra_dsl.check.lints.combinations import MAX_COMBINATIONS
     from basra_dsl.documents.model import MAX_DEPTH
-    from basra_dsl.language.syntax.limits import MAX_DEPTH as EXPRESSION_DEPTH, MAX_DIGITS
+    from basra_dsl.language.syntax.limits import MAX_DEPTH as EXPRESSION_DEPTH
+    from basra_dsl.language.syntax.limits import MAX_DIGITS
     from basra_dsl.language.syntax.recovery import MAX_ERRORS, RECOVERY_BUDGET
     page = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text(encoding="utf-8")
     rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in page.splitlines()
@@ -289,6 +290,7 @@ def test_the_security_page_lists_every_limit_with_its_figure():
     expect = {
         "size of a variant file": limits.size_text(limits.VARIANT_BYTES),
         "size of a worked-examples file or a record": limits.size_text(limits.DOCUMENT_BYTES),
+        "size of one written in YAML rather than JSON": limits.size_text(limits.YAML_CHARACTERS),
         "clauses of one variant file (rules, setup, score, game and match clauses, drops)": f"{limits.CLAUSES:,}",
         "options of one variant file": f"{limits.OPTIONS:,}",
         "variants in one `extends` chain, the variant itself included": f"{limits.CHAIN}",

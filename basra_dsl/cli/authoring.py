@@ -13,7 +13,7 @@ from typing import Iterator
 
 import click
 
-from .. import __version__
+from .. import __version__, limits
 from ..check.checker import check_paths
 from ..check.files import replace_file
 from ..check.scaffold import scaffold, title_problem
@@ -217,6 +217,10 @@ def _read_text(path: Path, shown: Path | None = None) -> str:
     """Returns a file's text, or raises DiagnosticError: no such file (B112), not UTF-8 (B108).
     Findings name the file as ``shown`` (the name the user gave), if given."""
     where = Span(str(shown or path), 1, 1)
+    size = limits.file_size(path)
+    if size is not None and size > limits.VARIANT_BYTES:
+        raise DiagnosticError([error("B801", f"the file is larger than {limits.size_text(limits.VARIANT_BYTES)}, "
+                                     "the most a variant file may be", where, "split it into smaller variants")])
     try:
         data = path.read_bytes()
     except FileNotFoundError:

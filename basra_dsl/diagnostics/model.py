@@ -112,6 +112,7 @@ class SourceFile:
     _cache: dict[str, "SourceFile"] = {}
 
     MAX_READ = 4 * 1024 * 1024  # a file larger than any input a stage accepts is not quoted
+    MAX_KEPT = 64  # files kept for quoting, the most recently read
 
     def __init__(self, path: str, text: str):
         self.path = path
@@ -120,6 +121,9 @@ class SourceFile:
         # break at a form feed, U+2028 or a lone "\r" inside a comment and shift every
         # quoted line after it.
         self.lines = [line.removesuffix("\r") for line in text.split("\n")]
+        SourceFile._cache.pop(path, None)
+        if len(SourceFile._cache) >= SourceFile.MAX_KEPT:  # a long-lived process reads many files
+            SourceFile._cache.pop(next(iter(SourceFile._cache)))
         SourceFile._cache[path] = self
 
     @classmethod

@@ -24,7 +24,7 @@ from ..diagnostics import DiagnosticError, SourceFile, Span, error
 from .json_reader import JsonReader, is_json, raise_json_error
 from .model import Document, Marks, too_deep
 from .schemas import load_schema, schema_diagnostics
-from .yaml_reader import YamlBuilder, yaml_hint, yaml_loader
+from .yaml_reader import YamlBuilder, compose, yaml_hint
 
 __all__ = ["Document", "Marks", "load_schema", "parse_document", "read_document", "schema_diagnostics"]
 
@@ -58,8 +58,12 @@ def parse_document(text: str, path: str, what: str = "these files") -> Document:
         return JsonReader(text, path).document()
     if path.endswith(".json"):  # a .json file is JSON: it is never read again as YAML
         raise_json_error(text, path)
+    if len(text) > limits.YAML_CHARACTERS:  # YAML costs more to read than JSON
+        raise DiagnosticError([error("B801", f"the file is larger than {limits.size_text(limits.YAML_CHARACTERS)}, "
+                                     "the most a YAML document may be", Span(path, 1, 1),
+                                     "split it, or write it as JSON (which may be 4 MB)")])
     try:
-        node = yaml.compose(text, Loader=yaml_loader(path, what))
+        node = compose(text, path, what)
     except RecursionError:
         raise DiagnosticError([too_deep(Span(path, 1, 1))]) from None
     except yaml.YAMLError as exc:

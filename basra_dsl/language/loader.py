@@ -68,23 +68,35 @@ def read_variant(path: Path) -> n.Variant:
     A file is parsed once per process while it stays the same (same size, time and inode):
     a folder of variants that extend one another reads each parent once, not once per child.
     """
-    try:
-        stat = path.stat()
-    except OSError:
-        stat = None
-    key = (str(path), stat.st_mtime_ns, stat.st_size, stat.st_ino) if stat else None
+    key = file_identity(path)
     if key is not None and key in _PARSED:
         return _PARSED[key]
     variant = _parse_file(path)
-    if key is not None:
+    if key is not None and key[2] <= _PARSED_LARGEST:  # parents are small; a huge file is not kept
         if len(_PARSED) >= _PARSED_MOST:
             _PARSED.pop(next(iter(_PARSED)))
         _PARSED[key] = variant
     return variant
 
 
+def file_identity(path: str | Path) -> tuple | None:
+    """Returns what tells one state of a file from another (path, time, size, inode), or None."""
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return None
+    return (str(path), stat.st_mtime_ns, stat.st_size, stat.st_ino)
+
+
+def chain_identity(chain: tuple[n.Variant, ...]) -> tuple | None:
+    """Returns the identity of every file of an ``extends`` chain, or None if one has none."""
+    found = tuple(file_identity(variant.path) for variant in chain)
+    return None if None in found else found
+
+
 _PARSED: dict[tuple, n.Variant] = {}
-_PARSED_MOST = 256
+_PARSED_MOST = 128
+_PARSED_LARGEST = 32 * 1024  # bytes of a file kept parsed
 
 
 def _parse_file(path: Path) -> n.Variant:

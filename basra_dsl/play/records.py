@@ -107,8 +107,7 @@ def variant_file(variant: str, document: Document) -> Path:
         return found
     folder = Path(document.path).parent
     located = folder / variant
-    inside = not Path(variant).is_absolute() and located.resolve().is_relative_to(folder.resolve())
-    if not variant.endswith(".basra") or not inside:
+    if not variant.endswith(".basra") or not _inside(located, folder) or Path(variant).is_absolute():
         raise DiagnosticError([error("B807", f"the record names '{variant}', which is not a variant in its folder",
                                      where, "name the variant (egyptian) or a .basra file in the record's "
                                      "own folder or below it (./mine.basra)")])
@@ -117,6 +116,14 @@ def variant_file(variant: str, document: Document) -> Path:
                                      "the record)", where, "a path is relative to the record's folder; "
                                      "a variant is named without .basra")])
     return located
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Returns whether a path, links followed, lies in a folder (False for one that cannot be a path)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError):  # a NUL byte, a loop of links
+        return False
 
 
 def whole(value: Any) -> Any:

@@ -6,13 +6,12 @@ traceback (B900 or an exception), a hang (each example runs under an alarm) or a
 
 from __future__ import annotations
 
-import signal
 import string
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import time_limit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,19 +30,6 @@ WORDS = ["variant", "extends", "egyptian", "option", "setup", "capture", "basra"
          "cards", "tie", "carry", "points", "total", "first", "to", "101", "drop", "pair", "any", "numeral",
          ":", ",", "|", "=", "(", ")", ".", "+", "-", "*", "/", "==", "<=", '"T"', "#c", "\n", "\n  ", " ",
          "1O", "７", "\ufeff", "\u200f", "\u202e", "\x00", "é", "\t", "\\\n", "9" * 30, "value(", "splits("]
-
-
-@contextmanager
-def time_limit(seconds: int):
-    def fail(signum, frame):
-        raise TimeoutError(f"no answer within {seconds} s: a hang")
-    previous = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def check_text(folder: Path, data: bytes, name: str = "fuzzed.basra") -> list:

@@ -28,6 +28,7 @@ from typing import Iterator
 
 from ...diagnostics import Diagnostic, DiagnosticError, error
 from ...language.compiler import compile_rules
+from ...language.loader import chain_identity
 from ...language.merge import Merged
 from .combinations import FAILURES, MAX_COMBINATIONS, Combination, combinations
 from .overrides import check_overrides
@@ -80,11 +81,28 @@ def ancestor_errors(merged: Merged) -> list[Diagnostic]:
     """Returns the errors the checks that need no play find in the nearest ancestor that has
     any (at its own lines), after a B403 at the child's ``extends``; else an empty list."""
     for ancestor in merged.ancestors():
-        errors = [d for d in lint(ancestor, sampled_play=False) if d.is_error]
+        errors = _errors_of(ancestor)
         if errors:
             return [error("B403", f"the parent variant '{ancestor.name}' has errors", merged.variant.parent.span,
                           f"run: basra check {ancestor.variant.path}")] + errors
     return []
+
+
+def _errors_of(ancestor: Merged) -> list[Diagnostic]:
+    """Returns what ``lint`` finds in an ancestor without playing, once per state of its files:
+    a folder of variants that extend one another checks each parent once, not once per child."""
+    key = chain_identity(ancestor.chain)
+    if key is None or key not in _ANCESTORS:
+        errors = [d for d in lint(ancestor, sampled_play=False) if d.is_error]
+        if key is None:
+            return errors
+        if len(_ANCESTORS) >= 256:
+            _ANCESTORS.pop(next(iter(_ANCESTORS)))
+        _ANCESTORS[key] = errors
+    return _ANCESTORS[key]
+
+
+_ANCESTORS: dict[tuple, list[Diagnostic]] = {}
 
 
 def compile_all(merged: Merged) -> tuple[list[Combination], list[Diagnostic]]:
