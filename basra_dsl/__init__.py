@@ -6,7 +6,7 @@
 
 The package is laid out by stage, each a sub-package whose ``__init__`` names its one job
 and what it may import (checked by import-linter, see ``pyproject.toml``), top to bottom:
-``docsite`` (the mkdocs hook), ``cli``, ``rulebook``, ``play``, ``check``, ``language``,
+``docsite`` (the mkdocs plugin), ``cli``, ``rulebook``, ``play``, ``check``, ``language``,
 ``engine``, ``documents``, then ``cards``, ``diagnostics`` and ``resources``.
 
 The names below are imported on first use, so ``import basra_dsl`` (and ``basra

@@ -3,8 +3,10 @@ it; an editable install finds them in the checkout."""
 
 from __future__ import annotations
 
+import site
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
 from pathlib import Path
@@ -27,8 +29,16 @@ def wheel(tmp_path_factory) -> Path:
 
 
 def _venv(path: Path) -> Path:
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(path)
-    return path / "bin" / "python"
+    """Returns the python of a new virtual environment that also sees the packages of the
+    environment running the tests (pip, the dependencies), behind its own: a wheel or an
+    editable install made in it comes first. System site-packages would not do: run from a
+    virtual environment, the tests' dependencies are not there."""
+    venv.EnvBuilder(system_site_packages=False, with_pip=False).create(path)
+    python = path / "bin" / "python"
+    inner = _run(str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip()
+    outer = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"], *site.getsitepackages()])
+    (Path(inner) / "_outer_environment.pth").write_text("\n".join(outer) + "\n", encoding="utf-8")
+    return python
 
 
 def test_wheel_carries_grammar_variants_and_schemas(wheel):
@@ -65,3 +75,29 @@ def test_editable_install_finds_the_checkout(tmp_path):
     done = _run(str(python), "-c", probe, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(ROOT / "grammars" / "basra.lark"), str(ROOT / "variants")]
+
+
+def test_an_author_checks_and_publishes_their_own_variants_from_a_wheel(wheel, tmp_path):
+    python = _venv(tmp_path / "venv")
+    done = _run(str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel))
+    assert done.returncode == 0, done.stderr
+    package = Path(_run(str(python), "-c", "import basra_dsl, os; print(os.path.dirname(basra_dsl.__file__))",
+                        cwd=tmp_path).stdout.strip())
+    before = sorted(p.relative_to(package) for p in package.rglob("*") if "__pycache__" not in p.parts)
+    author = tmp_path / "club"
+    (author / "variants").mkdir(parents=True)
+    (author / "variants" / "cafe-rules.basra").write_text(
+        '# Friday nights at the cafe.\nvariant cafe-rules "Cafe Rules" extends egyptian\nsetup:\n  hand 6\n',
+        encoding="utf-8")
+    basra = str(tmp_path / "venv" / "bin" / "basra")
+    checked = _run(basra, "check", "cafe-rules", cwd=author)
+    assert checked.returncode == 0 and "All 1 variant passed." in checked.stdout, checked.stdout + checked.stderr
+    built = _run(basra, "docs", "build", "--site-dir", "out", cwd=author)
+    assert built.returncode == 0, built.stdout + built.stderr
+    page = (author / "out" / "rules" / "cafe-rules.html").read_text(encoding="utf-8")
+    assert "Cafe Rules" in page and "Each player is dealt 6 cards" in page
+    assert (author / "out" / "rules" / "egyptian.html").is_file()  # the bundled parent has its page
+    assert 'href="../rules/egyptian.html"' in page or 'href="egyptian.html"' in page
+    after = sorted(p.relative_to(package) for p in package.rglob("*") if "__pycache__" not in p.parts)
+    assert after == before, "nothing may be written into the installed package"
+    assert sorted(p.name for p in author.iterdir()) == ["out", "variants"]

@@ -22,7 +22,7 @@ from ..diagnostics import Diagnostic, DiagnosticError, Span, error, limit_per_fi
 from ..engine import Game, Move
 from ..engine.random_play import random_move
 from ..language.compiler import compile_rules
-from ..language.loader import load
+from ..language.loader import LOOKUP, is_path_like, load
 from ..language.merge import Merged
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
@@ -125,7 +125,8 @@ def check_one(path: Path, report: Report, examples: bool = True, simulate: int =
 def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: int) -> Iterator[Diagnostic]:
     """Yields every finding for one variant file."""
     if not path.exists():
-        yield error("B112", "no such file", Span(str(path), 1, 1))
+        yield error("B112", "no such file" + ("" if is_path_like(path) else " or variant of that name"),
+                    Span(str(path), 1, 1), None if is_path_like(path) else LOOKUP)
         return
     if path.is_file() and _starts_with_bom(path):
         yield warning("B116", "the file starts with a byte-order mark", Span(str(path), 1, 1),

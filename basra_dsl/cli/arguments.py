@@ -10,11 +10,9 @@ import click
 from ..check.playable import load_playable
 from ..diagnostics import Diagnostic, DiagnosticError, SourceFile, Span, error
 from ..language.compiler import bind_options, compile_rules
-from ..language.loader import is_path_like
+from ..language.loader import LOOKUP, is_path_like
 from .output import UsageDiagnosticError
 
-LOOKUP = ("a name is looked up as ./variants/NAME.basra, then ./NAME.basra, then among the bundled "
-          "variants (basra variants lists them)")
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict:

@@ -21,6 +21,7 @@ from ..diagnostics import Diagnostic, DiagnosticError, Span, error
 from ..diagnostics.render import render_github, render_json
 from ..diagnostics.sarif import render_sarif
 from ..language.formatter import format_text
+from ..language.loader import resolve_argument
 from .output import handles_errors, print_diagnostics
 
 
@@ -45,9 +46,9 @@ def check(paths, fmt, simulate, seed, no_examples, strict, quiet):
     """
     if not paths and Path("variants").is_dir():
         paths = ("variants",)
-    paths = tuple(dict.fromkeys(_variant_of_examples(p) for p in paths))
+    paths = tuple(dict.fromkeys(str(resolve_argument(_variant_of_examples(p))) for p in paths))
     if not paths:
-        raise click.UsageError("name the variant files or folders to check")
+        raise click.UsageError("name the variants (by name or file) or folders to check")
     fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     progress = None
     if not quiet:
@@ -119,8 +120,9 @@ def fmt_command(paths, check_only, show_diff):
     """
     if not paths and Path("variants").is_dir():
         paths = ("variants",)
+    paths = tuple(str(resolve_argument(p)) for p in paths)
     if not paths:
-        raise click.UsageError("name the variant files or folders to format")
+        raise click.UsageError("name the variants (by name or file) or folders to format")
     changed, failed = [], []
     for target in _fmt_targets(paths):
         if isinstance(target, Diagnostic):

@@ -1,76 +1,161 @@
-"""``basra docs``: build the rulebook site, or print one variant's page as Markdown."""
+"""``basra docs``: publish variants as a rulebook site, start a site, or print one page.
+
+Run in any folder: with an mkdocs.yml there (or ``--config``), that site is built; without
+one, the variants found the way the other commands find them (``./variants/*.basra``, then
+``./*.basra``) are published as a site of their own, through the same ``basra`` mkdocs
+plugin. Nothing is written but the site, into ``--site-dir`` (default ``./site``).
+"""
 
 from __future__ import annotations
 
+import io
+import logging
 import os
 import sys
 import time
 from pathlib import Path
 
 import click
+import yaml
 
+from ..rulebook import STYLESHEET
 from .output import handles_errors
 
+CONFIG = "mkdocs.yml"
 
-def find_config(explicit: str | None = None) -> Path:
-    """Returns the site's mkdocs.yml: the given one, the working folder's, or the checkout's."""
+
+def find_config(explicit: str | None = None) -> Path | None:
+    """Returns the site's mkdocs.yml: the one given, else the working folder's; None for
+    a folder without one (its variants are then published as a site of their own)."""
     if explicit:
+        if not Path(explicit).is_file():
+            raise click.BadParameter(f"no such file: {explicit}", param_hint="--config")
         return Path(explicit)
-    here = Path.cwd() / "mkdocs.yml"
-    if here.is_file():
-        return here
-    checkout = Path(__file__).resolve().parents[2] / "mkdocs.yml"
-    if checkout.is_file():
-        return checkout
-    raise click.UsageError("no mkdocs.yml here: run 'basra docs build' from a basra-dsl checkout "
-                           "(the site's pages and configuration live in the repository)")
+    here = Path.cwd() / CONFIG
+    return here if here.is_file() else None
+
+
+def house_config(site_dir: Path) -> dict:
+    """Returns the mkdocs configuration of a site for a folder of variants without an
+    mkdocs.yml: mkdocs-material, search, and the basra plugin. Its docs folder is the
+    rulebook's own assets (read only): every page is generated."""
+    return {
+        "site_name": f"{Path.cwd().name} rulebook",
+        "docs_dir": str(STYLESHEET.parent.parent),
+        "site_dir": str(site_dir),
+        "use_directory_urls": False,  # so the site opens from disk too
+        "theme": {"name": "material", "features": ["navigation.sections", "navigation.top", "search.highlight"]},
+        "plugins": ["search", {"basra": {"home": True}}],
+        "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables", "pymdownx.details",
+                                "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}],
+    }
+
+
+def load_site_config(config_file: str | None, site_dir: str | None, strict: bool):
+    """Returns the loaded mkdocs configuration for this folder (see the module docstring)."""
+    from mkdocs.config import load_config
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # mkdocs-material's banner is not a finding
+    path = find_config(config_file)
+    options = {"strict": strict}
+    if site_dir:
+        options["site_dir"] = str(Path(site_dir).resolve())
+    if path is not None:
+        return load_config(config_file=str(path), **options)
+    target = Path(site_dir).resolve() if site_dir else Path.cwd() / "site"
+    stream = io.StringIO(yaml.safe_dump(house_config(target)))
+    return load_config(config_file=stream, **options)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def docs():
-    """Build the rulebook site, or show one variant's rulebook page."""
+    """Publish variants as a rulebook site, start a site, or show one variant's page."""
 
 
 @docs.command()
 @click.option("--site-dir", type=click.Path(file_okay=False), default=None,
-              help="Where to write the site (default: site/ beside mkdocs.yml).")
+              help="Where to write the site (default: site/ beside mkdocs.yml, or ./site).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
-              help="The mkdocs.yml to build (default: the one in the working folder or the checkout).")
+              help="The mkdocs.yml to build (default: the working folder's, if it has one).")
 @click.option("--strict/--no-strict", default=True, show_default=True,
               help="Fail on any warning (broken link, missing page, an example the engine disagrees with).")
 @handles_errors
 def build(site_dir, config_file, strict):
-    """Build the rulebook site with mkdocs (variant pages are generated from the variants)."""
-    import logging
+    """Build the rulebook site: this folder's mkdocs.yml, or a site of this folder's variants.
 
+    Without an mkdocs.yml, the variants in ./variants (else the .basra files here) are
+    published, with a page for each bundled variant they extend.
+    """
     from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, ConfigurationError
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # mkdocs-material's banner is not a finding
-    config_path = find_config(config_file)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     started = time.perf_counter()
+    config = None
     try:
-        options = {"strict": strict}
-        if site_dir:
-            options["site_dir"] = str(Path(site_dir).resolve())
-        config = load_config(config_file=str(config_path), **options)
+        config = load_site_config(config_file, site_dir, strict)
         mkdocs_build(config)
-    except (Abort, ConfigurationError) as exc:
+    except (Abort, ConfigurationError, PluginError) as exc:
+        plugin = config["plugins"].get("basra") if config is not None else None
+        if getattr(plugin, "refused", None) is not None:
+            raise plugin.refused from None  # the variants' own findings, with their lines
         click.echo(f"the site did not build: {exc}", err=True)
         sys.exit(1)
     elapsed = time.perf_counter() - started
     site = Path(config["site_dir"])
-    pages = sum(1 for _ in site.rglob("index.html"))
+    pages = sum(1 for _ in site.rglob("*.html")) - sum(1 for _ in site.rglob("404.html"))
     click.echo(f"rulebook site built in {site} ({pages} pages, {elapsed:.1f} s)")
+
+
+@docs.command()
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="The mkdocs.yml to serve (default: the working folder's, if it has one).")
+@click.option("--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address to serve on.")
+@handles_errors
+def serve(config_file, dev_addr):
+    """Serve the site locally, rebuilding it when a variant or page changes."""
+    from mkdocs.commands.serve import serve as mkdocs_serve
+
+    path = find_config(config_file)
+    if path is None:
+        raise click.UsageError("serving needs an mkdocs.yml: run 'basra docs init' first "
+                               "(or 'basra docs build' to build this folder's variants once)")
+    mkdocs_serve(config_file=str(path), dev_addr=dev_addr)
+
+
+@docs.command()
+@click.option("--title", default=None, help="The site's name (default: from the folder's name).")
+@click.option("--force", is_flag=True, help="Overwrite an existing mkdocs.yml.")
+@handles_errors
+def init(title, force):
+    """Start a rulebook site here: an mkdocs.yml that publishes ./variants with the basra plugin."""
+    target = Path.cwd() / CONFIG
+    if target.exists() and not force:
+        raise click.UsageError(f"{CONFIG} already exists here (use --force to replace it)")
+    name = title or f"{Path.cwd().name} rulebook"
+    if any(ch in name for ch in "\n\r\x00"):
+        raise click.BadParameter("the title must be one line", param_hint="--title")
+    text = ("# A rulebook site of house rules, built by `basra docs build` (or `mkdocs build`).\n"
+            "# The basra plugin adds a page for each variant in variants/ (and for the bundled\n"
+            "# variants they extend), a comparison, and a home page while docs/ has no index.md.\n"
+            + yaml.safe_dump({"site_name": name, "docs_dir": "docs", "use_directory_urls": False,
+                              "theme": {"name": "material"}, "plugins": ["search", {"basra": {"variants": "variants"}}],
+                              "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables",
+                                                      "pymdownx.details", "pymdownx.superfences",
+                                                      {"pymdownx.tabbed": {"alternate_style": True}}]},
+                             sort_keys=False, allow_unicode=True))
+    (Path.cwd() / "docs").mkdir(exist_ok=True)
+    (Path.cwd() / "variants").mkdir(exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {CONFIG}; put variants in variants/ (basra new NAME --extends egyptian), "
+               "then run: basra docs build")
 
 
 @docs.command()
 @click.argument("variant")
 @handles_errors
 def show(variant):
-    """Print a variant's rulebook page (a bundled name or a .basra file) as Markdown."""
+    """Print a variant's rulebook page (a name or a .basra file) as Markdown."""
     from ..rulebook import render_variant
 
     page = render_variant(variant)  # refused input and rules failing in play: see handles_errors
@@ -78,16 +163,3 @@ def show(variant):
     for problem in page.problems:
         click.echo(f"warning: {problem}", err=True)
     sys.exit(1 if page.problems else 0)
-
-
-@docs.command()
-@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
-              help="The mkdocs.yml to serve.")
-@click.option("--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address to serve on.")
-def serve(config_file, dev_addr):
-    """Serve the site locally, rebuilding it when a file changes."""
-    from mkdocs.commands.serve import serve as mkdocs_serve
-
-    config_path = find_config(config_file)
-    mkdocs_serve(config_file=str(config_path), dev_addr=dev_addr,
-                 watch=[str(config_path.parent / "variants"), str(Path(__file__).resolve().parent)])

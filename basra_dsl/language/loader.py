@@ -21,6 +21,10 @@ from .parser import parse
 from .semantics import check_file, check_merged
 
 
+LOOKUP = ("a name is looked up as ./variants/NAME.basra, then ./NAME.basra, then among the bundled "
+          "variants (basra variants lists them)")
+
+
 def find_variant_file(name_or_path: str | Path, near: Path | None = None) -> Path | None:
     """Returns the file of a variant given by path or by name, or None.
 
@@ -35,6 +39,17 @@ def find_variant_file(name_or_path: str | Path, near: Path | None = None) -> Pat
     if is_path_like(text) or path.is_file():
         return path if path.is_file() else None
     return find_named_variant(text, near)
+
+
+def resolve_argument(argument: str | Path) -> Path:
+    """Returns the file or folder a command-line argument means, the same for every command
+    (check, fmt, compile, simulate, docs show): an existing file or folder as it is; a name
+    (no '.basra', no slash) looked up as ``find_variant_file`` looks it up; anything else as
+    given, for the command to report as missing."""
+    path = Path(argument)
+    if path.exists() or is_path_like(argument):
+        return path
+    return find_variant_file(str(argument)) or path
 
 
 def find_named_variant(name: str, near: Path | None = None) -> Path | None:

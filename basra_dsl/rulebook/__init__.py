@@ -12,12 +12,17 @@ command group by its caller.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import click
 
+from ..diagnostics import DiagnosticError, Span, error
 from ..resources import bundled_variants
-from .page import VariantPage, anchor, page_path, render_variant
-from .pages import render_cli_reference, render_comparison, render_schemas, schema_files
+from .page import VariantPage, anchor, load_merged, page_path, render_variant
+from .pages import render_cli_reference, render_comparison, render_home, render_schemas, schema_files
+
+
+STYLESHEET = Path(__file__).resolve().parent / "assets" / "stylesheets" / "basra.css"  # card faces and page details
 
 
 @dataclass
@@ -29,24 +34,48 @@ class SitePages:
     problems: list[str] = field(default_factory=list)
 
 
-def site_pages(cli: click.Command | None = None) -> SitePages:
-    """Returns the generated pages: one per bundled variant, the comparison, the schemas and,
-    given the ``basra`` command group, its reference."""
-    found = SitePages()
-    bundled = bundled_variants()
-    for name in bundled:
-        page = render_variant(name, bundled)
-        found.variants.append(page)
-        found.files[page_path(name)] = page.markdown
-        found.problems += page.problems
-    found.files["comparison.md"] = render_comparison(list(bundled))
-    if cli is not None:
-        found.files["cli.md"] = render_cli_reference(cli)
-    found.files["schemas.md"] = render_schemas()
-    for file_name, text in schema_files().items():
-        found.files[f"schemas/{file_name}"] = text
+def site_catalog(folder: Path, with_parents: bool = True) -> dict[str, Path]:
+    """Returns the variants a site publishes, by name: the .basra files of ``folder`` and,
+    with ``with_parents``, the bundled variants they extend (so every 'extends' links to a
+    page of the same site). Raises DiagnosticError for a variant that cannot be published."""
+    found = {path.stem: path for path in sorted(folder.glob("*.basra"))}
+    if not found:
+        raise DiagnosticError([error("B112", f"no .basra files in {folder}", Span(str(folder), 1, 1),
+                                     "put the variant files in ./variants or beside mkdocs.yml, "
+                                     "or name their folder with the plugin's 'variants' option")])
+    if with_parents:
+        bundled = bundled_variants()
+        for path in list(found.values()):
+            for ancestor in load_merged(path).chain[1:]:
+                name = ancestor.name.text
+                if name not in found and name in bundled and Path(ancestor.path).resolve() == bundled[name].resolve():
+                    found[name] = bundled[name]
     return found
 
 
-__all__ = ["SitePages", "VariantPage", "anchor", "page_path", "render_cli_reference", "render_comparison",
+def site_pages(catalog: dict[str, Path] | None = None, cli: click.Command | None = None,
+               comparison: bool = True, home: bool = False) -> SitePages:
+    """Returns the generated pages of a site: one per variant of ``catalog`` (the bundled
+    ones unless given), the comparison, a home page listing them, and, given the ``basra``
+    command group, its reference with the schema pages."""
+    catalog = catalog if catalog is not None else bundled_variants()
+    found = SitePages()
+    for name, path in catalog.items():
+        page = render_variant(path, catalog)
+        found.variants.append(page)
+        found.files[page_path(name)] = page.markdown
+        found.problems += page.problems
+    if comparison:
+        found.files["comparison.md"] = render_comparison(catalog)
+    if home:
+        found.files["index.md"] = render_home(found.variants, comparison)
+    if cli is not None:
+        found.files["cli.md"] = render_cli_reference(cli)
+        found.files["schemas.md"] = render_schemas()
+        for file_name, text in schema_files().items():
+            found.files[f"schemas/{file_name}"] = text
+    return found
+
+
+__all__ = ["STYLESHEET", "SitePages", "site_catalog", "render_home", "VariantPage", "anchor", "page_path", "render_cli_reference", "render_comparison",
            "render_schemas", "render_variant", "schema_files", "site_pages"]

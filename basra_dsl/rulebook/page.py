@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check.playable import load_playable
+from ..language.loader import resolve_argument
 from ..language.merge import Merged
 from ..resources import bundled_variants
 from .comments import paragraph
@@ -31,6 +32,7 @@ from .worked import examples, illustration
 @dataclass
 class VariantPage:
     name: str
+    path: Path  # the variant file
     title: str  # HTML text: the site's navigation prints it as it is
     markdown: str
     anchors: list[str] = field(default_factory=list)
@@ -40,8 +42,10 @@ class VariantPage:
 def load_merged(name_or_path: str | Path) -> Merged:
     """Returns a merged variant, bundled variants by their absolute path (stable comments),
     refused as the commands that run a variant refuse it: a page plays its examples."""
-    bundled = bundled_variants()
-    target = bundled.get(str(name_or_path), name_or_path)
+    target = resolve_argument(name_or_path)  # as every command finds a variant
+    bundled = bundled_variants().get(target.stem)
+    if bundled is not None and target.resolve() == bundled.resolve():
+        target = bundled
     return load_playable(target)
 
 
@@ -73,7 +77,7 @@ def render(page: PageState) -> VariantPage:
     parts.append(examples(page))
     parts.append(illustration(page))
     markdown = "\n".join(p.rstrip() + "\n" for p in parts if p)
-    return VariantPage(page.name, html_text(page.title), markdown, page.anchors, page.problems)
+    return VariantPage(page.name, Path(page.variant.path), html_text(page.title), markdown, page.anchors, page.problems)
 
 
 def front_matter(page: PageState) -> str:

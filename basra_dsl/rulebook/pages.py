@@ -27,13 +27,15 @@ def _link(name: str, key: str, text: str, merged: Merged) -> str:
     return f"[{text}]({page_path(name)}#{anchor(key)})"
 
 
-def render_comparison(names: list[str] | None = None) -> str:
-    """Returns the comparison matrix of the bundled variants (every cell links to its rule)."""
-    names = names if names is not None else list(bundled_variants())
+def render_comparison(catalog: dict[str, Path] | None = None) -> str:
+    """Returns the comparison matrix of a site's variants, by name (the bundled ones unless
+    given); every cell links to its rule."""
+    catalog = catalog if catalog is not None else bundled_variants()
+    names = list(catalog)
     rows = ["| Variant | Players | Cards dealt | Sweepers | Basra rules | Majorities (points, tie) | Target |",
             "| --- | --- | --- | --- | --- | --- | --- |"]
     for name in names:
-        merged = load_merged(name)
+        merged = load_merged(catalog[name])
         rules = compile_rules(merged)
         title = merged.variant.title or name
         counts = merged.player_counts()
@@ -63,8 +65,23 @@ def render_comparison(names: list[str] | None = None) -> str:
         rows.append(f"| [{inline(title)}]({page_path(name)}) | {players} | {dealt} | {join(sweepers) or '—'} | "
                     f"{', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | {target} |")
     return ("---\ntitle: Comparison of the variants\n---\n\n# Comparison of the variants\n\n"
-            "Every bundled variant side by side, with its default options. Each cell links to the rule "
+            "Every variant of this rulebook side by side, with its default options. Each cell links to the rule "
             "it comes from on the variant's page.\n\n" + "\n".join(rows) + "\n")
+
+
+def render_home(variants: list, comparison: bool = True) -> str:
+    """Returns a home page for a site that has none: each variant with a line on it."""
+    rows = []
+    for page in sorted(variants, key=lambda p: p.title.lower()):
+        variant = load_merged(page.path).variant
+        title = inline(variant.title or page.name)
+        about = f": {inline(variant.about)}" if variant.about else ""
+        parent = f" (extends {inline(variant.parent.text)})" if variant.parent else ""
+        rows.append(f"- [{title}]({page_path(page.name)}){parent}{about}")
+    compare = "\n\nSee them [side by side](comparison.md)." if comparison else ""
+    return ("---\ntitle: Rulebook\n---\n\n# Rulebook\n\nThe rules of these games, each written from its "
+            "variant file and checked on the engine when this site was built." + compare + "\n\n"
+            + "\n".join(rows) + "\n")
 
 
 def render_cli_reference(main: click.Command) -> str:

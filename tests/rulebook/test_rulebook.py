@@ -182,7 +182,7 @@ def test_comparison_links_every_variant_and_rule():
 
 
 def test_schemas_are_published_with_their_ids():
-    pages = site_pages()
+    pages = site_pages(cli=main)  # the reference pages: the CLI and the schemas
     text = render_schemas()
     for path in (Path(__file__).resolve().parents[2] / "basra_dsl" / "schemas").glob("*.schema.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -191,7 +191,7 @@ def test_schemas_are_published_with_their_ids():
 
 
 def test_site_pages_cover_every_variant():
-    pages = site_pages(main)
+    pages = site_pages(cli=main)
     assert {f"rules/{name}.md" for name in VARIANTS} <= set(pages.files)
     assert {"comparison.md", "cli.md", "schemas.md"} <= set(pages.files)
     assert "basra docs build" in pages.files["cli.md"]
