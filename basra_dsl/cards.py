@@ -6,6 +6,8 @@ A card is an int ``rank * 4 + suit`` with ranks ``A 2 .. 9 T J Q K`` (0..12) and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_GLYPHS = "♣♦♥♠"
@@ -82,3 +84,93 @@ def pattern_vocabulary() -> list[str]:
     ranks = [r for r in RANKS if r != "T"] + ["10"]
     cards = [r + s for r in ranks for s in SUITS]
     return list(CLASS_WORDS) + ranks + cards
+
+
+# ------------------------------------------------------------------ card names written another way
+
+WHITE_GLYPHS = "♧♢♡♤"  # the white suit symbols, clubs to spades: not the ones the language reads
+CARD_NAMING = ("a card is its rank (A 2-9 10 J Q K, or T for 10) then its suit (C D H S or ♣ ♦ ♥ ♠), "
+               "such as 7D or 10♦; kinds of card: numeral, picture, any")
+_SPELLED_RANKS = {name: ("10" if r == "T" else r) for name, r in zip(RANK_NAMES, RANKS)}
+_SPELLED_RANKS |= {name + "s": rank for name, rank in _SPELLED_RANKS.items()} | {"sixes": "6"}
+_KIND_WORDS = {"numerals": "numeral", "pictures": "picture", "face": "picture", "faces": "picture",
+               "court": "picture", "courts": "picture"}
+
+
+@dataclass(frozen=True)
+class CardFix:
+    """How to write a pattern word that names nothing: ``reason`` says what was written wrong,
+    ``advice`` what to write instead, ``word`` the one word meant (None when two readings are
+    possible, as ``7s``: the sevens, or the seven of spades)."""
+
+    reason: str
+    advice: str
+    word: str | None
+
+
+def card_word_fix(word: str) -> CardFix | None:
+    """Returns how to write a pattern word that names nothing when it surely means a card, a
+    rank or a kind of card (or one of two that the advice names), else None.
+
+    A fix never changes which cards are meant: it puts the rank before the suit, writes an
+    ace ``1`` as ``A``, a white suit symbol (♢) as its letter, small letters as capitals, a rank
+    spelled out (``jacks``) as its sign, or a kind of card in the singular.
+    """
+    if not word or pattern_cards(word) is not None:
+        return None
+    lowered = word.lower()
+    if lowered in _SPELLED_RANKS:
+        return _fix("ranks are written A 2-9 10 J Q K", _SPELLED_RANKS[lowered])
+    if lowered in CLASS_WORDS or lowered in _KIND_WORDS:
+        return _fix("kinds of card are numeral, picture and any", _KIND_WORDS.get(lowered, lowered))
+    white = any(glyph in word for glyph in WHITE_GLYPHS)
+    plain = "".join(SUIT_GLYPHS[WHITE_GLYPHS.index(c)] if c in WHITE_GLYPHS else c for c in word)
+    found = _rank_and_suit(plain)
+    if found is None:
+        return None
+    rank_word, suit_word, suit_first = found
+    rank_fixed = "A" if rank_word == "1" else rank_word.upper()
+    if white:
+        letter = SUITS[SUIT_GLYPHS.index(suit_word)]
+        return CardFix("suits are written C D H S or ♣ ♦ ♥ ♠", f"{rank_fixed}{letter} (or {rank_fixed}{suit_word})",
+                       rank_fixed + letter)
+    fixed = rank_fixed + suit_word.upper()
+    if suit_word == "s" and not suit_first:  # 7s: the sevens, or the seven of spades?
+        plural = RANK_NAMES[_RANK_WORDS[rank_fixed]] + ("es" if rank_fixed == "6" else "s")
+        return CardFix("a small s reads as spades or as a plural",
+                       f"{rank_fixed} for all four {plural}, or {fixed} for the {RANK_NAMES[_RANK_WORDS[rank_fixed]]} "
+                       "of spades", None)
+    if suit_first:
+        return _fix("the rank comes first, then the suit", fixed)
+    if rank_word == "1":
+        return _fix("an ace is written A", fixed)
+    small = [part for part, text in (("ranks", rank_word), ("suits", suit_word)) if text != text.upper()]
+    return _fix(f"{' and '.join(small)} are written in capitals", fixed)
+
+
+def suggest_card_word(word: str) -> str | None:
+    """Returns the one pattern word a word that names nothing surely means, or None."""
+    found = card_word_fix(word)
+    return found.word if found else None
+
+
+def _fix(reason: str, word: str) -> CardFix:
+    return CardFix(reason, word, word)
+
+
+def _rank_and_suit(word: str) -> tuple[str, str, bool] | None:
+    """Returns (rank, suit, written suit first) of a word read as a card or a rank in any
+    order and case, with ``1`` for an ace; the suit is '' for a rank alone. None otherwise."""
+    def is_rank(text: str) -> bool:
+        return text.upper() in _RANK_WORDS or text == "1"
+
+    def is_suit(text: str) -> bool:
+        return len(text) == 1 and (text.upper() in SUITS or text in SUIT_GLYPHS)
+
+    if is_rank(word):
+        return word, "", False
+    if len(word) >= 2 and is_suit(word[-1]) and is_rank(word[:-1]):
+        return word[:-1], word[-1], False
+    if len(word) >= 2 and is_suit(word[0]) and is_rank(word[1:]):
+        return word[1:], word[0], True
+    return None

@@ -29,7 +29,7 @@ from mkdocs.structure.files import File, Files
 
 from basra_dsl.cli import main as basra_command
 from basra_dsl.diagnostics import DiagnosticError
-from basra_dsl.rulebook import STYLESHEET, SitePages, page_path, site_catalog, site_pages
+from basra_dsl.rulebook import STYLESHEET, SitePages, page_path, shown_problems, site_catalog, site_pages
 
 log = logging.getLogger("mkdocs.plugins.basra")
 
@@ -72,7 +72,7 @@ class BasraPlugin(BasePlugin[BasraPluginConfig]):
         return config
 
     def on_files(self, files: Files, config):
-        for problem in self.pages.problems:
+        for problem in shown_problems(self.pages.problems):
             log.warning("rulebook: %s", problem)
         generated = dict(self.pages.files)
         generated[f"stylesheets/{STYLESHEET.name}"] = STYLESHEET.read_text(encoding="utf-8")

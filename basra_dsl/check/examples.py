@@ -67,6 +67,13 @@ def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
     if problems:
         yield from problems
         return
+    named = document.data["variant"]
+    if named != merged.name:  # examples copied from another variant: their expectations are that one's
+        yield error("B720", f"the examples file names the variant '{named}', but it lies beside "
+                    f"'{merged.name}' and is played on it", document.span("variant"),
+                    f"write 'variant: {merged.name}' and check each example against {merged.name}'s rules, "
+                    f"or keep them in {named}.examples.yaml beside {named}.basra")
+        return
     names = rule_names(merged)
     for index, example in enumerate(document.data["examples"]):
         found = list(_example_problems(merged, example, document, index, names))

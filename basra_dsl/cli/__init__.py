@@ -23,6 +23,7 @@ COMMANDS = {
     "check": "authoring:check",
     "compile": "run:compile_command",
     "docs": "docs:docs",
+    "explain": "explain:explain",
     "fmt": "authoring:fmt_command",
     "new": "authoring:new",
     "replay": "run:replay",

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 import yaml
 
-from ..rulebook import STYLESHEET
+from ..rulebook import STYLESHEET, shown_problems
 from .output import handles_errors
 
 CONFIG = "mkdocs.yml"
@@ -160,6 +160,6 @@ def show(variant):
 
     page = render_variant(variant)  # refused input and rules failing in play: see handles_errors
     click.echo(page.markdown, nl=False)
-    for problem in page.problems:
+    for problem in shown_problems(page.problems):
         click.echo(f"warning: {problem}", err=True)
     sys.exit(1 if page.problems else 0)

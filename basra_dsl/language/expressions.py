@@ -8,12 +8,13 @@ options bound as constants; ``compile_function`` turns that into a fast function
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from .. import cards as C
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import nodes as n
+from .syntax import hints
 
 NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
 
@@ -40,6 +41,7 @@ class Scope:
     options: dict[str, Any]  # option name -> its value (or a sample value when checking)
     play: dict[str, tuple[str, str]]
     words: frozenset[str] = frozenset()  # choices of word-valued options
+    choices: dict[str, tuple] = field(default_factory=dict)  # option name -> its choices, when known
 
     def type_of(self, name: str) -> str | None:
         if name in self.play:
@@ -90,8 +92,7 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
         case n.Name(id=name):
             kind = scope.type_of(name)
             if kind is None:
-                hint = did_you_mean(name, scope.vocabulary()) or _scope_hint(name, scope)
-                out.append(error("B201", f"unknown name '{name}'", expr.span, hint))
+                out.append(_unknown_name(expr, scope))
             return kind
         case n.Attribute(obj=obj, attr=attr):
             kind = _infer(obj, scope, out)
@@ -111,16 +112,8 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             return NUM
         case n.Binary(left=left, right=right):
             return _expect_both(left, right, scope, NUM, out)
-        case n.Compare(op=op, left=left, right=right):
-            lt, rt = _infer(left, scope, out), _infer(right, scope, out)
-            if op in ("==", "!="):
-                if lt and rt and lt != rt and not {lt, rt} <= {NUM, WORD}:
-                    out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span))
-            else:
-                for side, kind in ((left, lt), (right, rt)):
-                    if kind and kind != NUM:
-                        out.append(error("B205", f"'{op}' compares numbers, not a {kind}", side.span))
-            return BOOL
+        case n.Compare():
+            return _infer_compare(expr, scope, out)
         case n.Test(op=op, subject=subject, pattern=pattern):
             kind = _infer(subject, scope, out)
             out.extend(check_pattern(pattern))
@@ -135,16 +128,57 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             _expect(operand, scope, BOOL, out)
             return BOOL
         case n.BoolOp(left=left, right=right):
-            return _expect_both(left, right, scope, BOOL, out)
+            operands = hints.cards_listed(expr, lambda e: _bare_word(e, scope) and hints.is_card_word(e.id), out)
+            for operand in operands if operands is not None else (left, right):
+                _expect(operand, scope, BOOL, out)
+            return BOOL
     raise TypeError(f"not an expression: {expr!r}")
 
 
-def _scope_hint(name: str, scope: Scope) -> str | None:
-    if name in PLAY_NAMES and not scope.play:
-        return "the play is not known here: only options and 'players' are"
-    if name in PLAY_NAMES:
-        return "a capture rule is decided before the play, so only played, floor and previous are known"
-    return "declare it with an 'option' line" if name.isidentifier() else None
+def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
+    """B201 for a name the scope does not know, saying where it is known if it is the play's."""
+    if name.id in PLAY_NAMES:
+        return hints.out_of_place(name, bool(scope.play))
+    if hints.is_card_word(name.id):
+        return hints.card_as_value(name)
+    hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words)) or "declare it with an 'option' line"
+    return error("B201", f"unknown name '{name.id}'", name.span, hint)
+
+
+def _bare_word(expr: n.Expr, scope: Scope) -> bool:
+    return isinstance(expr, n.Name) and scope.type_of(expr.id) is None
+
+
+def _infer_compare(expr: n.Compare, scope: Scope, out: list[Diagnostic]) -> str:
+    """Types a comparison; a card compared with '==' and an option compared with a value it
+    never has are each one diagnostic that says what to write."""
+    op, left, right = expr.op, expr.left, expr.right
+    found: list[Diagnostic] = []
+    lt = None if _bare_word(left, scope) else _infer(left, scope, found)
+    rt = None if _bare_word(right, scope) else _infer(right, scope, found)
+    if op in ("==", "!="):
+        for subject, kind, other, other_kind in ((left, lt, right, rt), (right, rt, left, lt)):
+            if kind in (CARD, CARDS, RANK) and _bare_word(other, scope) and hints.is_card_word(other.id):
+                out.extend(found + [hints.card_compared(expr, subject, kind, other)])
+                return BOOL
+            if isinstance(subject, n.Name) and subject.id in scope.options and kind and \
+                    isinstance(other, (n.Number, n.Bool, n.Name)) and not (
+                        isinstance(other, n.Name) and (other.id in scope.options or other.id in scope.play)):
+                mistake = hints.option_compared(expr, subject, kind, scope.choices.get(subject.id),
+                                                scope.options[subject.id], other, other_kind, scope.words)
+                if mistake is not None:
+                    out.extend(found + [mistake])
+                    return BOOL
+    found += [_unknown_name(side, scope) for side in (left, right) if _bare_word(side, scope)]
+    out.extend(found)
+    if op in ("==", "!="):
+        if lt and rt and lt != rt:
+            out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span))
+    else:
+        for side, kind in ((left, lt), (right, rt)):
+            if kind and kind != NUM:
+                out.append(error("B205", f"'{op}' compares numbers, not a {kind}", side.span))
+    return BOOL
 
 
 def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> None:
@@ -201,18 +235,25 @@ def check_pattern(pattern: n.Pattern) -> Iterator[Diagnostic]:
 
 
 def unknown_card_word(word: n.Word) -> Diagnostic:
-    """Returns the diagnostic for a pattern word that names no card, rank or class."""
+    """Returns the diagnostic for a pattern word that names no card, rank or class; a
+    suggestion always names the cards meant (``1D`` is the ace, never ``10D``)."""
     text = word.text
-    looks_like_card = len(text) >= 2 and C.parse_rank(text[:-1]) is not None
+    if text in PLAY_NAMES:  # played is J | cleared
+        return error("B204", f"'{text}' is not a card: '|' joins the cards of a list", word.span,
+                     f"join two conditions with 'or', such as: played is J or {text}")
+    looks_like_card = 2 <= len(text) <= 3 and (text[-1].upper() in C.SUITS or text[-1] in C.SUIT_GLYPHS + C.WHITE_GLYPHS)
     kind = "card" if looks_like_card else "rank"
-    hint = did_you_mean(text, C.pattern_vocabulary())
     digits = text.replace("O", "0").replace("o", "0").replace("l", "1").replace("I", "1")
     if digits != text and C.pattern_cards(digits) is not None:
-        hint = f"a letter stands where a digit belongs: write {digits}"
-    if looks_like_card and not hint:
-        hint = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
-    return error("B204", f"unknown {kind} '{text}'", word.span,
-                 hint or "ranks are A 2-10 T J Q K; cards add a suit (7D); kinds: numeral, picture, any")
+        return error("B204", f"unknown {kind} '{text}'", word.span,
+                     f"a letter stands where a digit belongs: write {digits}")
+    fix = C.card_word_fix(text)
+    if fix is not None:
+        if fix.word is not None:
+            kind = "kind of card" if fix.word in C.CLASS_WORDS else "rank" if C.parse_rank(fix.word) is not None else "card"
+        return error("B204", f"unknown {kind} '{text}': {fix.reason}", word.span, f"write {fix.advice}")
+    close = did_you_mean(text, C.CLASS_WORDS)  # a kind of card misspelled; never a card for another
+    return error("B204", f"unknown {'kind of card' if close else kind} '{text}'", word.span, close or C.CARD_NAMING)
 
 
 def pattern_set(pattern: n.Pattern, deck: frozenset[int] = frozenset(C.FULL_PACK)) -> frozenset[int]:

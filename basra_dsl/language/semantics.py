@@ -153,7 +153,7 @@ def _scope(merged: Merged, play: dict | None = None) -> X.Scope:
     words = frozenset(w for o in merged.options.values() for c in o.choices
                       if isinstance(w := option_value(c), str))
     options = merged.option_defaults() | {"players": merged.player_counts()[0]}
-    return X.Scope(options, play or {}, words)
+    return X.Scope(options, play or {}, words, {k: tuple(v) for k, v in merged.option_choices().items()})
 
 
 def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from .. import limits
 from ..diagnostics import DiagnosticError, Span, error
 from ..resources import bundled_variants
 from .page import VariantPage, anchor, load_merged, page_path, render_variant
@@ -32,6 +33,15 @@ class SitePages:
     files: dict[str, str] = field(default_factory=dict)
     variants: list[VariantPage] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+
+
+def shown_problems(problems: list[str]) -> list[str]:
+    """Returns the problems to print for a page or a site: at most as many as the findings
+    a file shows (a hostile examples file may hold thousands), then how many were left out."""
+    most = limits.FINDINGS_PER_FILE
+    if len(problems) <= most:
+        return list(problems)
+    return problems[:most] + [f"{len(problems) - most} more problems are not shown"]
 
 
 def site_catalog(folder: Path, with_parents: bool = True) -> dict[str, Path]:
@@ -77,5 +87,5 @@ def site_pages(catalog: dict[str, Path] | None = None, cli: click.Command | None
     return found
 
 
-__all__ = ["STYLESHEET", "SitePages", "site_catalog", "render_home", "VariantPage", "anchor", "page_path", "render_cli_reference", "render_comparison",
+__all__ = ["STYLESHEET", "SitePages", "shown_problems", "site_catalog", "render_home", "VariantPage", "anchor", "page_path", "render_cli_reference", "render_comparison",
            "render_schemas", "render_variant", "schema_files", "site_pages"]

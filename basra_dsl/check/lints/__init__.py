@@ -15,11 +15,29 @@ seeded sample of plays, as a brute-force model checker would:
 - B707 points per hand that do not add up to the ``total`` the variant claims;
 - B708 a clause or option of a child stated exactly as its parent states it;
 - B709 a variant that extends another and changes nothing;
-- B710 an expression that fails when evaluated (a division by zero).
+- B710 an expression that fails when evaluated (a division by zero);
+- B711 an override that changes a rule's points but restates only part of the parent's condition;
+- B712 partners at a player count that cannot pair (two players as one side, an odd count);
+- B713 a bonus that another bonus always outscores (a capture scores only its largest);
+- B714 a new rule named one slip away from an inherited one (a misspelt override);
+- B715 a sum compared while pictures, which add up as 0, can be among the cards;
+- B716 a decider that no longer fits: inherited beside a new target, or on a match of one game;
+- B717 'tie extend' by nothing;
+- B718 a hand, first floor or player count that leaves a short last deal where the parent's did not;
+- B719 a card that two patterns of one 'points' clause both score;
+- B720 (in ``examples``) an examples file that names another variant;
+- B721 a child's card points that replace the parent's whole list;
+- B722 an option declared again with another kind of value than inherited clauses read;
+- B723 a basra that scores a capture leaving cards on the floor;
+- B724 a new bonus for cards the parent's bonuses keep from scoring ('played is 7' beside 'played is not 7D').
+
+B711 to B724 look for house rules that mean something other than what their author most
+likely meant while every clause is valid on its own. ``explain_drops`` also tells a refused
+``drop`` (B208) which section holds the name.
 
 The checks live by what they read: ``static`` (clauses and option values), ``play`` (rules
 tried on sampled plays), ``overrides`` (a child against its parent); ``combinations`` holds
-the option choices they share.
+the option choices they share and reads the parts of a condition.
 """
 
 from __future__ import annotations
@@ -31,15 +49,28 @@ from ...language.compiler import compile_rules
 from ...language.loader import chain_identity
 from ...language.merge import Merged
 from .combinations import FAILURES, MAX_COMBINATIONS, Combination, combinations
-from .overrides import check_overrides
-from .play import check_play_rules, check_shadowed, sample_plays
+from .overrides import (
+    check_match_fit,
+    check_near_names,
+    check_option_kinds,
+    check_overrides,
+    check_partial_conditions,
+    check_replaced_points,
+    check_short_deals,
+    explain_drops,
+)
+from .play import check_bonus_plays, check_play_rules, check_shadowed, sample_plays
 from .static import (
     RANGES,
     check_constant_expressions,
     check_deck_size,
+    check_double_points,
+    check_excluded_cards,
+    check_partners,
     check_patterns,
     check_ranges,
     check_static_guards,
+    check_tie_extension,
     check_tie_policies,
     check_totals,
 )
@@ -48,13 +79,19 @@ __all__ = [
     "lint", "ancestor_errors", "compile_all", "Combination", "combinations", "MAX_COMBINATIONS", "RANGES", "sample_plays",
     "check_constant_expressions", "check_ranges", "check_deck_size", "check_totals", "check_tie_policies",
     "check_static_guards", "check_patterns", "check_shadowed", "check_play_rules", "check_overrides",
+    "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
+    "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
+    "check_excluded_cards", "check_bonus_plays", "explain_drops",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
-CHECKS_OF_RULES = (check_deck_size, check_totals, check_tie_policies, check_static_guards,
-                   check_patterns, check_shadowed, check_play_rules, check_overrides)
+CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_kinds, check_tie_policies,
+                   check_static_guards, check_patterns, check_shadowed, check_play_rules, check_overrides,
+                   check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
+                   check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
+                   check_bonus_plays)
 # those of them that can find an error without playing sampled plays
-REFUSING_CHECKS = (check_deck_size, check_totals)
+REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds)
 
 
 def lint(merged: Merged, sampled_play: bool = True) -> Iterator[Diagnostic]:

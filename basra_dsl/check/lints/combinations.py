@@ -3,14 +3,17 @@
 A check looks at every option assignment with every allowed player count, up to
 ``MAX_COMBINATIONS`` of them (a seeded sample when there are more), each compiled to its
 ``Rules``. The helpers here pick the clause that applies under a choice, evaluate an
-expression without letting it raise, and word a choice or a failure for a diagnostic.
+expression without letting it raise, and word a choice or a failure for a diagnostic; the
+last ones read a condition's parts (what it tests, which cards it lets play, whether it keeps
+a sum to numerals) for the checks that reason about conditions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
+from ... import cards as C
 from ...diagnostics import Span
 from ...engine.rules import Rules
 from ...language import expressions as X
@@ -19,6 +22,7 @@ from ...language.merge import MAX_OPTION_COMBINATIONS, SAMPLE_SEED, Merged
 from ...language.unparse import value_text
 
 MAX_COMBINATIONS = MAX_OPTION_COMBINATIONS
+MOST_PLAY_CHOICES = 12  # distinct choices that change the play, tried by the checks over all sampled plays
 
 # what evaluating a variant's expression may raise; a check reports these, never passes them on
 FAILURES = (ArithmeticError, TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError)
@@ -91,3 +95,103 @@ def why_failed(exc: BaseException) -> str:
     if isinstance(exc, RecursionError):
         return "it is nested too deeply"
     return f"{type(exc).__name__}: {exc}"
+
+
+# ------------------------------------------------------------------ reading a condition
+
+def conjuncts(expr: n.Expr | None) -> list[n.Expr]:
+    """Returns the parts of a condition joined by 'and' at its top (none for no condition)."""
+    if isinstance(expr, n.BoolOp) and expr.op == "and":
+        return conjuncts(expr.left) + conjuncts(expr.right)
+    return [] if expr is None else [expr]
+
+
+def atoms(expr: n.Expr) -> list[n.Expr]:
+    """Returns the tests and comparisons of a condition, below its 'and', 'or' and 'not'."""
+    if isinstance(expr, n.BoolOp):
+        return atoms(expr.left) + atoms(expr.right)
+    if isinstance(expr, n.Not):
+        return atoms(expr.operand)
+    return [expr]
+
+
+def names_in(node: n.Node | None) -> set[str]:
+    """Returns the names (options, play names) an expression or clause reads."""
+    return {found.id for found in n.walk(node) if isinstance(found, n.Name)} if node is not None else set()
+
+
+def reads_play(expr: n.Expr) -> bool:
+    """Tells whether an expression depends on the play (played, floor, ...), not on options alone."""
+    return bool(names_in(expr) & set(X.PLAY_NAMES))
+
+
+def play_choices(merged: Merged, combos: list[Combination]) -> Iterator[tuple[Rules, dict]]:
+    """Yields the rules of each option choice that can change a play (options the capture,
+    basra, deck and floor clauses read; not the player count), each once."""
+    read = set()
+    for key, alternatives in merged.clauses.items():
+        if key.split(".")[0] in ("capture", "basra") or key in ("setup.deck", "setup.floor"):
+            read |= {name for c in alternatives for name in names_in(c)}
+    seen = set()
+    for combo in combos:
+        key = tuple(repr(combo.options.get(k)) for k in sorted(read))
+        if combo.rules is not None and key not in seen and len(seen) < MOST_PLAY_CHOICES:
+            seen.add(key)
+            yield combo.rules, combo.options
+
+def may_apply(clause: n.Clause, options: dict) -> bool:
+    """Tells whether no part of the rule's condition that reads options alone is false."""
+    return all(safe_constant(part, options) is not False for part in conjuncts(clause.guard)
+               if not reads_play(part))
+
+def played_cards(guard: n.Expr | None) -> frozenset[int]:
+    """Returns the cards the condition allows to be played ('played is P' at its top)."""
+    cards = frozenset(C.FULL_PACK)
+    for part in conjuncts(guard):
+        if isinstance(part, n.Test) and part.op == "is" and part.subject == n.Name("played", span=part.span):
+            cards &= X.pattern_set(part.pattern)
+    return cards
+
+def lone_floor(guard: n.Expr | None) -> bool:
+    """Tells whether the condition holds only on a floor of one card ('floor.count == 1', 'floor.lone is X')."""
+    floor = n.Name("floor", span=None)
+    for part in conjuncts(guard):
+        if isinstance(part, n.Compare) and part.op == "==" and n.Attribute(floor, "count", span=None) in (
+                part.left, part.right) and n.Number(1, span=None) in (part.left, part.right):
+            return True
+        if isinstance(part, (n.Compare, n.Test)) and part.op in ("==", "is") and any(
+                node == n.Attribute(floor, "lone", span=None) for node in n.walk(part)):
+            return True
+    return False
+
+
+def unguarded_sums(expr: n.Expr, facts: tuple = ()) -> Iterator[tuple[n.Compare, n.Expr]]:
+    """Yields each comparison of a '.sum' whose cards no condition beside it keeps to
+    numerals (with 'X only numeral', 'not X has picture' or 'splits(X, ...)')."""
+    if isinstance(expr, n.BoolOp) and expr.op == "and":
+        parts = list(conjuncts(expr))
+        for index, part in enumerate(parts):
+            yield from unguarded_sums(part, facts + tuple(parts[:index] + parts[index + 1:]))
+    elif isinstance(expr, n.BoolOp):
+        yield from unguarded_sums(expr.left, facts)
+        yield from unguarded_sums(expr.right, facts)
+    elif isinstance(expr, n.Not):
+        yield from unguarded_sums(expr.operand, facts)
+    elif isinstance(expr, n.Compare):
+        for node in n.walk(expr):
+            if isinstance(node, n.Attribute) and node.attr == "sum" and not numerals_only(node.obj, facts):
+                yield expr, node.obj
+                break
+
+def numerals_only(subject: n.Expr, facts: tuple) -> bool:
+    """Tells whether one of the facts keeps the cards ``subject`` to numerals."""
+    pictures = C.CLASS_WORDS["picture"]
+    for fact in facts:
+        match fact:
+            case n.Test(op="only", subject=s, pattern=p) if s == subject and not X.pattern_set(p) & pictures:
+                return True
+            case n.Not(operand=n.Test(op="has", subject=s, pattern=p)) if s == subject and pictures <= X.pattern_set(p):
+                return True
+            case n.Call(func="splits", args=(s, *_)) if s == subject:
+                return True
+    return False

@@ -6,7 +6,10 @@ checker would. Each check is a generator of every diagnostic it finds:
 
 - B703 a capture rule whose cards another rule always takes first;
 - B701 a capture or basra rule that never applies (or never scores) over the sample;
-- B710 a condition or points of a rule that fail for some play.
+- B710 a condition or points of a rule that fail for some play;
+- B713 a bonus that another bonus always outscores (only the largest counts);
+- B715 a sum compared in a condition while pictures, worth 0, are among the cards added;
+- B723 a basra that scores a capture leaving cards on the floor.
 """
 
 from __future__ import annotations
@@ -20,10 +23,23 @@ from ...diagnostics import Diagnostic, error, warning
 from ...engine.capture import NO_PREVIOUS, CaptureResolver
 from ...engine.errors import POINTS_LIMIT
 from ...engine.rules import Rules
+from ...language import expressions as X
 from ...language import nodes as n
-from ...language.merge import SAMPLE_SEED, Merged
-from ...language.unparse import expr_text
-from .combinations import FAILURES, Combination, any_choice, is_own, why_failed
+from ...language.merge import SAMPLE_SEED, Merged, merge
+from ...language.unparse import expr_text, number_text
+from .combinations import (
+    FAILURES,
+    Combination,
+    any_choice,
+    is_own,
+    lone_floor,
+    may_apply,
+    names_in,
+    play_choices,
+    played_cards,
+    unguarded_sums,
+    why_failed,
+)
 
 # (played, floor, captured, left, previous): the arguments of a compiled play condition
 Play = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any]
@@ -106,7 +122,7 @@ def check_play_rules(merged: Merged, combos: list[Combination]) -> Iterator[Diag
         # Every pending rule is tried on every play: a variant with hundreds of rules gets
         # fewer plays, so the cost stays in proportion to the file (a warning is sampled anyway).
         most = max(1_000, RULE_TRIALS // max(1, len(capture_rules) + len(basra_rules)))
-        for play in itertools.islice(sample_plays(rules), most):
+        for play in itertools.islice(sampled_plays(rules), most):
             if play[2] == ():  # a probe: capture rules are decided before the play
                 yield from _try_capture_rules(merged, play, capture_rules, pending_capture)
                 continue
@@ -192,6 +208,41 @@ def _failure(merged: Merged, clause: n.Clause, part: str, exc: BaseException, pl
 
 # ------------------------------------------------------------------ the sampled plays
 
+_SAMPLES: dict[tuple, "_Sample"] = {}
+
+
+def sampled_plays(rules: Rules) -> Iterator[Play]:
+    """Yields ``sample_plays(rules)``, worked out once (and only as far as asked) for all the
+    option choices whose rules take cards alike (the same deck, floor, choice and capture rules,
+    a condition told by its words and by its body with the options bound): most options change
+    only bonuses or the score, and every check reads the same plays."""
+    key = (rules.deck, rules.floor_kind, rules.choose, tuple(
+        (r.name, r.cards, r.takes, r.condition_source, getattr(r.condition, "source", None)) for r in rules.capture_rules))
+    if key not in _SAMPLES:
+        if len(_SAMPLES) >= 8:
+            _SAMPLES.pop(next(iter(_SAMPLES)))
+        _SAMPLES[key] = _Sample(sample_plays(rules))
+    return iter(_SAMPLES[key])
+
+
+class _Sample:
+    """The plays of a generator, kept as they are first asked for."""
+
+    def __init__(self, source: Iterator[Play]):
+        self.source, self.plays = source, []
+
+    def __iter__(self) -> Iterator[Play]:
+        index = 0
+        while True:
+            if index == len(self.plays):
+                play = next(self.source, None)
+                if play is None:
+                    return
+                self.plays.append(play)
+            yield self.plays[index]
+            index += 1
+
+
 def sample_plays(rules: Rules) -> Iterator[Play]:
     """Yields (played, floor, captured, left, previous) plays: for each played card and
     floor, first a capture-rule probe (captured ``()``), then every capture the engine allows."""
@@ -246,3 +297,150 @@ def _previous(floor: tuple[int, ...], index: int, rng: random.Random, deck: list
         return (last, before, (), floor)
     taker, taken = rng.choice(deck), rng.choice(deck)  # a capture that left this floor
     return (taker, floor + (taken,), (taken,), floor)
+
+
+# ------------------------------------------------------------------ B713, B715, B723 on sampled captures
+
+OUTCOME_NAMES = frozenset({"captured", "left", "cleared", "trailed"})
+
+
+def check_bonus_plays(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B713/B715/B723 over sampled plays: a bonus that another always outscores (the engine
+    scores only the largest); a sum compared where a picture, worth 0, was among the cards
+    added; a basra that scores a capture leaving cards on the floor, its condition saying
+    nothing of what the capture took or left."""
+    own = [c for c in merged.variant.clauses if isinstance(c, (n.BasraRule, n.CaptureRule))]
+    bonuses = [c for alts in merged.clauses.values() for c in alts if isinstance(c, n.BasraRule)]
+    outscored = {c.name.text: c for c in own if isinstance(c, n.BasraRule)} if len(bonuses) > 1 else {}
+    sums = [(c, cmp, subject) for c in own if c.guard is not None for cmp, subject in unguarded_sums(c.guard)]
+    changed = next((c for c in merged.variant.clauses + merged.variant.drops if c.section == "capture"), None)
+    swept = _swept_before(merged) if changed is not None else frozenset()
+    # a capture from a one-card floor always clears it; an inherited rule is this file's doing
+    # only where the parent's sweeps made every capture it scores clear the floor
+    leaving = {c.name.text: c for c in bonuses if not names_in(c.guard) & OUTCOME_NAMES and not lone_floor(c.guard)
+               and (is_own(merged, c) or played_cards(c.guard) <= swept)}
+    if not (outscored or sums or leaving):
+        return
+    beaten: dict[str, set[str]] = {}  # rule -> the rules that outscored it where it applied
+    found_sums: dict[int, tuple] = {}
+    found_leaving: dict[str, Play] = {}
+    cut = False
+    for rules, options in play_choices(merged, combos):
+        sweepers = frozenset().union(*(r.cards for r in rules.capture_rules if r.takes == "all" and r.condition is None))
+        look = {"outscored": {k for k, c in outscored.items() if may_apply(c, options)},
+                "leaving": {k for k, c in leaving.items() if k not in found_leaving and may_apply(c, options)
+                            and not played_cards(c.guard) <= sweepers}}  # a sweep always clears
+        subjects = list(_subjects(rules, options, sums, found_sums))
+        if not (look["outscored"] or look["leaving"] or subjects):
+            continue
+        # as check_play_rules: a file of hundreds of rules gets fewer plays, not more time
+        most = max(1_000, RULE_TRIALS // max(1, len(rules.basra_rules) + len(subjects)))
+        for index, play in enumerate(sampled_plays(rules)):
+            if index == most:
+                cut = True  # 'never the largest' needs every play: it is not claimed from a part
+                break
+            if subjects:
+                _try_sums(play, rules, subjects, found_sums)
+            if play[2] and (look["outscored"] or look["leaving"] and play[3]):
+                _try_bonuses(play, rules, outscored, look, beaten, found_leaving)
+            if not look["outscored"] and not look["leaving"] and all(id(s[1]) in found_sums for s in subjects):
+                break
+    for name, clause in outscored.items() if not cut else ():
+        if name in beaten:
+            yield _outscored(merged, clause, sorted(beaten[name]))
+    for clause, cmp, play in found_sums.values():
+        yield _picture_sum(cmp, play)
+    for name, play in found_leaving.items():
+        yield _leaves_cards(merged, leaving[name], play, changed)
+
+
+def _swept_before(merged: Merged) -> frozenset[int]:
+    """Returns the cards that sweep the floor whatever the play in the parent (takes all, no 'when')."""
+    parent = merge(merged.chain[1:])[0] if len(merged.chain) > 1 else None
+    return frozenset().union(*(X.pattern_set(c.pattern) for c in (parent.rules("capture") if parent else ())
+                               if isinstance(c, n.CaptureRule) and c.takes == "all" and c.guard is None))
+
+
+def _subjects(rules: Rules, options: dict, sums: list, found: dict) -> Iterator[tuple]:
+    """Yields each sum comparison not yet seen to meet a picture, its rule and the cards it adds, compiled."""
+    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    for clause, cmp, subject in sums:
+        is_capture = isinstance(clause, n.CaptureRule)
+        rule = next((r for r in (rules.capture_rules if is_capture else rules.basra_rules)
+                     if r.name == clause.name.text), None)
+        if rule is not None and id(cmp) not in found:
+            yield clause, cmp, X.compile_function(subject, options, rules.values, ranks), rule, is_capture
+
+
+def _score(rule, play: Play) -> float | None:
+    """Returns the points a bonus scores on a capture, or None where it does not apply."""
+    points, exc = _call(rule.points, play) if _call(rule.condition, play)[0] else (None, None)
+    return points if exc is None and isinstance(points, (int, float)) and points > 0 else None
+
+
+def _try_bonuses(play: Play, rules: Rules, outscored: dict, look: dict, beaten: dict, found: dict) -> None:
+    """Notes of a capture the bonuses looked at that apply: the largest (it counts), one leaving cards."""
+    wanted = look["outscored"] | (look["leaving"] if play[3] else set())
+    scores = {r.name: p for r in rules.basra_rules if r.name in wanted and (p := _score(r, play)) is not None}
+    if not scores:
+        return
+    if scores.keys() & look["outscored"]:  # the other bonuses matter only when a candidate applies
+        scores |= {r.name: p for r in rules.basra_rules if r.name not in scores and (p := _score(r, play)) is not None}
+    for name in scores.keys() & look["outscored"]:
+        better = {other for other, p in scores.items() if p > scores[name]}
+        if better:
+            beaten[name] = beaten.get(name, set()) | better
+        else:  # it is the largest here: it counts
+            look["outscored"].discard(name)
+            del outscored[name]
+            beaten.pop(name, None)
+    for name in scores.keys() & look["leaving"] if play[3] else ():
+        found[name] = play
+        look["leaving"].discard(name)
+
+
+def _try_sums(play: Play, rules: Rules, subjects: list, found: dict) -> None:
+    """Notes a sum compared in a condition that holds while a picture is among the cards added."""
+    for clause, cmp, subject, rule, is_capture in subjects:
+        if id(cmp) in found or (play[2] == ()) != is_capture or (is_capture and play[0] not in rule.cards):
+            continue
+        ok, _ = _call(rule.condition, play)
+        cards, exc = _call(subject, play) if ok else (None, None)
+        if ok and exc is None and cards and any(rules.values.get(c) is None for c in cards):
+            found[id(cmp)] = (clause, cmp, (play, cards))
+
+
+def _outscored(merged: Merged, clause: n.BasraRule, by: list[str]) -> Diagnostic:
+    first, second = merged.first(f"basra.{by[0]}").points, clause.points
+    total = (number_text(first.value + second.value) if isinstance(first, n.Number) and isinstance(second, n.Number)
+             else f"{expr_text(first)} + {expr_text(second)}")
+    when = f" when {expr_text(clause.guard)}" if clause.guard is not None else ""
+    names = " or ".join(f"'{b}'" for b in by)
+    return warning("B713", f"'{clause.name.text}' never counts: whenever it applies, {names} applies too with more "
+                   "points, and a capture scores only its largest bonus", clause.name.span,
+                   f"bonuses do not add up; to score it on top of {names}, give the sum: "
+                   f"{clause.name.text}: {total}{when}")
+
+
+def _picture_sum(cmp: n.Compare, found: tuple) -> Diagnostic:
+    (p, f, c, _, _), cards = found
+    shown = " ".join(map(card_name, cards))
+    subject = next(node.obj for node in n.walk(cmp) if isinstance(node, n.Attribute) and node.attr == "sum")
+    what = f"{card_name(p)} played on {' '.join(map(card_name, f)) or 'nothing'}"
+    return warning("B715", f"'{expr_text(cmp)}' adds pictures as 0: it holds for {what}, where "
+                   f"{expr_text(subject)} ({shown}) holds a picture", cmp.span,
+                   f"if pictures should not count, say so: {expr_text(subject)} only numeral and {expr_text(cmp)}")
+
+
+def _leaves_cards(merged: Merged, clause: n.BasraRule, play: Play, changed) -> Diagnostic:
+    p, f, c, left, _ = play
+    what = f"{card_name(p)} takes {' '.join(map(card_name, c))} from {' '.join(map(card_name, f))}"
+    when = f" and {expr_text(clause.guard)}" if clause.guard is not None else ""
+    help_ = f"if it is a basra, say so: {clause.name.text}: {expr_text(clause.points)} when cleared{when}"
+    if is_own(merged, clause):
+        return warning("B723", f"'{clause.name.text}' scores a capture that leaves cards on the floor ({what}): "
+                       "its condition says nothing of what the capture takes or leaves", clause.name.span, help_)
+    origin = merged.origin.get(clause.key, "the parent")
+    return warning("B723", f"{origin}'s bonus '{clause.name.text}' now scores a capture that leaves cards on the floor "
+                   f"({what}): its cards swept the floor in {origin}, and this change to the capture rules "
+                   "lets them take less", changed.span, help_)

@@ -10,7 +10,11 @@ others read the rules compiled for each option choice (see ``combinations``):
 - B707 points per hand that do not add up to the ``total`` claimed;
 - B706 a majority that can tie without a tie policy;
 - B701/B703 an alternative of a setup, score or game clause that is never chosen;
-- B702 a card pattern that matches no card of the deck.
+- B702 a card pattern that matches no card of the deck;
+- B712 partners at a player count that cannot pair into sides of two;
+- B717 a tie that extends the target by nothing;
+- B719 a card that two patterns of one 'points' clause both score;
+- B724 a new bonus for a card the parent's bonuses keep from scoring, without naming it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from ...cards import card_name
 from ...diagnostics import Diagnostic, Span, error, warning
 from ...language import expressions as X
 from ...language import nodes as n
@@ -28,6 +33,7 @@ from .combinations import (
     Combination,
     any_choice,
     combinations,
+    conjuncts,
     describe,
     in_this_file,
     is_own,
@@ -35,6 +41,7 @@ from .combinations import (
     safe_constant,
     why_failed,
 )
+from .overrides import parent_of
 
 # name -> (what it is, least, most, whole number?)
 RANGES = {
@@ -303,3 +310,133 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.StartFloor(bar=bar) if bar is not None:
             for pattern in bar.patterns:
                 yield pattern, f"the barred cards '{pattern_text(pattern)}'"
+
+
+# ------------------------------------------------------------------ B712
+
+def check_partners(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B712: partners at a player count that cannot pair: two players become one side
+    (which wins every hand), and an odd count silently plays everyone alone."""
+    bad: dict[int, n.Clause] = {}
+    for combo in combos:
+        clause = pick(merged, "setup.partners", combo.options)
+        players = combo.options["players"]
+        if clause is not None and combo.rules is not None and (players == 2 or players % 2):
+            bad.setdefault(players, clause)
+    if not bad:
+        return
+    clause = next(iter(bad.values()))
+    players_clause = merged.first("setup.players")
+    if is_own(merged, clause):
+        span = clause.span
+    else:
+        span = in_this_file(merged, players_clause.span if players_clause and is_own(merged, players_clause) else None)
+    even = [p for p in merged.player_counts() if p > 2 and p % 2 == 0]
+    counts = " or ".join(f"players == {p}" for p in even) or "players == 4"
+    guard = f"({counts})" if len(even) > 1 and clause.guard is not None else counts
+    wanted = f"partners when {guard}" + (f" and {expr_text(clause.guard)}" if clause.guard is not None else "")
+    what = [f"with {p} players partners cannot pair, and everyone plays alone" if p % 2 else
+            f"with {p} players 'partners' puts both players on one side, which wins every hand" for p in sorted(bad)]
+    yield error("B712", "; ".join(what), span,
+                f"partner only where the players pair: {wanted}"
+                + ("" if is_own(merged, clause) else f" (this variant's own clause replaces "
+                   f"{merged.origin.get('setup.partners', 'the parent')}'s)"))
+
+
+# ------------------------------------------------------------------ B717
+
+def check_tie_extension(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B717: 'tie extend' that raises the target by nothing (no amount, or 0 or less): a tied
+    game then just plays on as with 'tie replay', which is not what 'extend' says."""
+    for clause in merged.variant.clauses:
+        if not isinstance(clause, n.GameTie) or clause.policy != "extend":
+            continue
+        amounts = {safe_constant(clause.amount, c.options) for c in combos} if clause.amount else {0}
+        worst = min((a for a in amounts if isinstance(a, (int, float))), default=None)
+        if worst is None or worst > 0:
+            continue
+        parent = parent_of(merged)
+        old = next((c for c in (parent.clauses.get("game.tie", ()) if parent else ())
+                    if isinstance(c, n.GameTie) and c.amount is not None), None)
+        amount = expr_text(old.amount) if old is not None else "20"
+        by = "nothing" if clause.amount is None else _number(worst)
+        yield warning("B717", f"'tie extend' raises the target by {by}: a tied game just plays more hands to the "
+                      "same target, as 'tie replay' does", clause.span,
+                      f"say by how much: tie extend {amount}"
+                      + (f" when {expr_text(clause.guard)}" if clause.guard is not None else ""))
+
+
+# ------------------------------------------------------------------ B719
+
+def check_double_points(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B719: a card that two patterns of one 'points' clause both match scores both amounts
+    (``points J 1, JD 2`` makes the jack of diamonds worth 3)."""
+    decks = frozenset().union(*(c.rules.deck for c in combos if c.rules is not None))
+    for clause in merged.variant.clauses:
+        if not isinstance(clause, n.Points):
+            continue
+        entries = clause.entries
+        for later_index, later in enumerate(entries):
+            for index, earlier in enumerate(entries[:later_index]):
+                both = sorted(X.pattern_set(earlier.pattern, decks) & X.pattern_set(later.pattern, decks))
+                if not both:
+                    continue
+                names = " ".join(map(card_name, both[:4])) + (" ..." if len(both) > 4 else "")
+                total = _sum_text(earlier.points, later.points, merged)
+                # the fix leaves the narrower pattern's cards out of the broader one
+                wide, narrow = (later_index, index) if set(both) == X.pattern_set(earlier.pattern, decks) \
+                    else (index, later_index)
+                patterns = [e.pattern for e in entries]
+                patterns[wide] = n.Pattern(patterns[wide].include, patterns[wide].exclude + patterns[narrow].include,
+                                           span=patterns[wide].span)
+                text = ", ".join(f"{pattern_text(p)} {expr_text(e.points)}" for p, e in zip(patterns, entries))
+                yield warning("B719", f"{names} match{'es' * (len(both) == 1)} both '{pattern_text(earlier.pattern)}' "
+                              f"and '{pattern_text(later.pattern)}', so {'it scores' if len(both) == 1 else 'each scores'} "
+                              f"{total}", later.pattern.span,
+                              f"to give {pattern_text(entries[narrow].pattern)} its own points, leave it out of "
+                              f"'{pattern_text(entries[wide].pattern)}': points {text}")
+                break  # one finding per pattern: the first overlap shows the mistake
+
+
+def _sum_text(first: n.Expr, second: n.Expr, merged: Merged) -> str:
+    a, b = (safe_constant(e, merged.option_defaults()) for e in (first, second))
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return f"{_number(a)} + {_number(b)} = {_number(a + b)}"
+    return f"{expr_text(first)} + {expr_text(second)}"
+
+
+# ------------------------------------------------------------------ B724
+
+def check_excluded_cards(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B724: a new bonus for 'played is P' where P takes in, without naming them, cards that
+    the parent's bonuses keep from scoring ('played is not J | 7D': sweeps are no basra):
+    a rule for the sevens then also pays for every sweep of the seven of diamonds."""
+    parent = parent_of(merged)
+    if parent is None:
+        return
+    kept_out = {}  # word the parent excludes -> (its cards, the rule that excludes it)
+    for rule in parent.rules("basra"):
+        for part in conjuncts(rule.guard) if isinstance(rule, n.BasraRule) else ():
+            if isinstance(part, n.Test) and part.op == "is not" and part.subject == n.Name("played", span=None):
+                kept_out |= {w.text: (X.pattern_set(n.Pattern((w,), span=w.span)), rule) for w in part.pattern.include}
+    for clause in merged.variant.clauses:
+        if not isinstance(clause, n.BasraRule) or clause.key in parent.clauses:
+            continue
+        for part in conjuncts(clause.guard):
+            if not (isinstance(part, n.Test) and part.op == "is" and part.subject == n.Name("played", span=None)):
+                continue
+            named = {w.text for w in part.pattern.include}
+            cards = X.pattern_set(part.pattern)
+            missed = [(w, rule) for w, (found, rule) in kept_out.items() if w not in named and found & cards]
+            if not missed:
+                continue
+            words = [w for w, _ in missed]
+            rule = missed[0][1]
+            fixed = n.Pattern(part.pattern.include, part.pattern.exclude + tuple(n.Word(w, span=part.span) for w in words),
+                              span=part.pattern.span)
+            yield warning("B724", f"'played is {pattern_text(part.pattern)}' takes in {' and '.join(words)}, which "
+                          f"{parent.origin.get(rule.key, parent.name)}'s '{rule.name.text}' keeps from scoring "
+                          f"('{expr_text(rule.guard)}'): '{clause.name.text}' pays for {' and '.join(words)} too",
+                          part.pattern.span, f"if {' and '.join(words)} should not score, leave "
+                          f"{'them' if len(words) > 1 else 'it'} out: played is {pattern_text(fixed)}")
+

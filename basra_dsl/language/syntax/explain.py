@@ -1,6 +1,9 @@
 """Turns Lark's syntax errors into plain words: ``explain`` is the entry point.
 
-Common mistakes are recognised by the tokens of the failing line, whatever state the parser
+A broken ``variant`` line (``header``), an operator from another language or a card list
+written another way (``operators``) and a clause under the wrong section (``places``) are
+recognised first, on the failing line, whatever the parser expected there. Other common
+mistakes are recognised by the tokens of the failing line, whatever state the parser
 is in: a rule named after a keyword, a misspelled clause or section, an unclosed bracket, a
 letter O written for a zero, a section, rule or option without its colon, a capture rule
 without 'takes' (``_by_line``). A mistake made where a statement begins stops the parser a
@@ -19,17 +22,21 @@ repaired as explained, and ``tree_problems`` refuses trees the later stages coul
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ...diagnostics import Diagnostic, Span, did_you_mean
 from . import recovery
+from .header import variant_line
 from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
+from .operators import foreign
+from .places import wrong_section
 from .recovery import MAX_ERRORS, reads_past
 from .words import (
     LABELLED,
+    Explanation,
     SECTION_WORDS,
     TERMINAL_WORDS,
     WORD_TOKENS,
@@ -49,23 +56,6 @@ __all__ = [
 
 # characters an editor may not show, each named by its code point when found
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u00ad\u2060"
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """What a syntax error is, in plain words, and where the mistake stands.
-
-    ``column`` and ``width`` place the mistake on the error's line when it is not where the
-    parser stopped (a misspelled word read as a rule's name stops the parser a word later);
-    ``fix`` is the error's line repaired, which error recovery tries first.
-    """
-
-    code: str
-    message: str
-    hint: str | None = None
-    column: int | None = None
-    width: int = 1
-    fix: str | None = None
 
 
 def explain(exc: UnexpectedInput, text: str, parser: Lark) -> tuple[str, str, str | None]:
@@ -90,6 +80,10 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
     bad_number = _bad_number(exc, text)
     if bad_number:
         return Explanation(*bad_number)
+    for recognise in (variant_line, foreign, wrong_section):  # the mistake named, whatever the state
+        found = recognise(exc, text, parser)
+        if found:
+            return found
     if isinstance(exc, UnexpectedCharacters):
         return Explanation(*_unexpected_character(exc, text, parser))
     for recognise in (_keyword_rule, _brackets, _misspelled):

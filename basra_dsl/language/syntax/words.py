@@ -11,10 +11,29 @@ grammar are worded from the grammar itself (keywords and choice terminals such a
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a syntax error is, in plain words, and where the mistake stands.
+
+    ``column`` and ``width`` place the mistake on the error's line when it is not where the
+    parser stopped (a misspelled word read as a rule's name stops the parser a word later);
+    ``fix`` is the error's line repaired, which error recovery tries first.
+    """
+
+    code: str
+    message: str
+    hint: str | None = None
+    column: int | None = None
+    width: int = 1
+    fix: str | None = None
+
 
 _HEAD = 'variant x\n'
 
@@ -152,3 +171,38 @@ def or_words(words: list[str]) -> str:
     if not words:
         return ""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+SECTION_LINE = re.compile(r"(setup|capture|basra|end|score|game|match)\s*:\s*(#.*)?$")
+
+
+def line_text(text: str, line: int) -> str:
+    """Returns the text of a 1-based line of ``text``, or ''."""
+    lines = text.split("\n")
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def section_start(text: str, line: int) -> tuple[str, int] | None:
+    """Returns the section that ``line`` stands in and the line where that section starts."""
+    rows = text.split("\n")[:line - 1]
+    for number in range(len(rows), 0, -1):
+        found = SECTION_LINE.match(rows[number - 1])
+        if found:
+            return found.group(1), number
+    return None
+
+
+def shown(row: str, start: int = 0, end: int | None = None, most: int = 72) -> str:
+    """Returns a statement as a help line shows it: stripped of its comment and indentation,
+    and when long, only the words around ``start``..``end`` (0-based, in ``row``)."""
+    end = len(row) if end is None else end
+    code = re.sub(r'\s*#[^"]*$', "", row.rstrip()).rstrip("\\ \t")
+    left = len(code) - len(code.lstrip())
+    code = code.strip()
+    start, end = max(start - left, 0), max(end - left, 0)
+    if len(code) <= most:
+        return code
+    first = max(code.rfind(" ", 0, max(start - most // 2, 0)) + 1, 0)
+    last = code.find(" ", min(max(end + most // 2, first + most), len(code)))
+    last = len(code) if last < 0 else last
+    return ("… " if first > 0 else "") + code[first:last] + (" …" if last < len(code) else "")

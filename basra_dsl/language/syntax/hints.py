@@ -1,0 +1,130 @@
+"""The type checker's mistakes in words: a name used where it does not exist, a card compared
+with ``==``, cards listed with ``or``, an option compared with something it can never be.
+
+``expressions`` finds these while it types an expression and asks this module for the
+diagnostic, so the wording of every such mistake stands in one place beside the wording of
+syntax errors. Imports ``cards``, ``diagnostics`` and the language's ``nodes`` and ``unparse``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ... import cards as C
+from ...diagnostics import Diagnostic, did_you_mean, error
+from .. import nodes as n
+from ..unparse import expr_text, pattern_text, value_text
+
+# what each name of the play stands for, and the names a capture rule knows
+PLAY_MEANINGS = {
+    "played": "it is the card just played",
+    "floor": "it is the cards on the floor before the play",
+    "previous": "it is the play before this one",
+    "captured": "it is the cards the play takes",
+    "left": "it is the floor after the play",
+    "cleared": "it says whether the play took cards and left the floor empty",
+    "trailed": "it says whether the play took nothing",
+}
+CAPTURE_KNOWS = ("played", "floor", "previous")
+_CARD, _CARDS, _RANK = "card", "cards", "rank"
+
+
+def out_of_place(name: n.Name, in_capture_rule: bool) -> Diagnostic:
+    """A name of the play used where the play is not known (or not yet known)."""
+    where = "capture and basra rules" if name.id in CAPTURE_KNOWS else "basra rules"
+    hint = ("a capture rule is decided before the play, so it knows only played, floor and previous"
+            if in_capture_rule else
+            "setup, end, score, game and match clauses can use the options and 'players' only")
+    return error("B201", f"'{name.id}' is known only in {where}: {PLAY_MEANINGS[name.id]}", name.span, hint)
+
+
+def card_word(text: str) -> str | None:
+    """Returns the pattern word ``text`` stands for (itself, or the one it surely means), or None."""
+    return text if C.pattern_cards(text) is not None else C.suggest_card_word(text)
+
+
+def card_as_value(name: n.Name) -> Diagnostic:
+    """A card or rank written where a value or a condition belongs: ``when J``."""
+    word = card_word(name.id)
+    return error("B201", f"'{name.id}' is a card, not a value or a condition", name.span,
+                 f"test a card with 'is' (played is {word}) or cards with 'has' (floor has {word})")
+
+
+def card_compared(compare: n.Compare, subject: n.Expr, kind: str, word: n.Name) -> Diagnostic:
+    """``played == J``: a card (or cards) compared with a pattern word instead of tested."""
+    if kind == _CARDS:
+        test = f"{expr_text(subject)} has {card_word(word.id)}"
+        return error("B119", f"cards are tested with 'has' or 'only', not '{compare.op}'", compare.span,
+                     f"write: {test if compare.op == '==' else 'not ' + test}")
+    if kind == _RANK and isinstance(subject, n.Attribute):
+        subject = subject.obj  # played.rank == J: test the card itself
+    op = "is" if compare.op == "==" else "is not"
+    return error("B119", f"a card is tested with '{op}', not '{compare.op}'", compare.span,
+                 f"write: {expr_text(subject)} {op} {card_word(word.id)}")
+
+
+def cards_listed(expr: n.BoolOp, is_card: Callable[[n.Expr], bool], out: list[Diagnostic]) -> list[n.Expr] | None:
+    """``played is 7D or JD``: cards listed after a test with 'or' or 'and' instead of '|'
+    (``is_card`` tells a card written as a name). Adds the diagnostic to ``out`` and returns
+    the other operands of the chain, to check as usual; None when there is no such list."""
+    operands: list[n.Expr] = []
+    stack: list[n.Expr] = [expr]
+    while stack:  # the chain of one operator, left to right
+        item = stack.pop()
+        if isinstance(item, n.BoolOp) and item.op == expr.op:
+            stack += [item.right, item.left]
+        else:
+            operands.append(item)
+    for index, item in enumerate(operands[:-1]):
+        words = []
+        for following in operands[index + 1:] if isinstance(item, n.Test) else ():
+            if not is_card(following):
+                break
+            words.append(following)
+        if words:
+            out.append(card_list(item, words, expr.op))
+            return [o for o in operands if not any(o is w for w in words)]
+    return None
+
+
+def card_list(test: n.Test, words: list[n.Name], joiner: str) -> Diagnostic:
+    """``played is 7D or JD``: more cards listed after a test with 'or' (or 'and')."""
+    written = pattern_text(test.pattern) if test.pattern.exclude else " | ".join(
+        card_word(w.text) or w.text for w in test.pattern.include)
+    listed = " | ".join([written] + [card_word(w.id) or w.id for w in words])
+    return error("B120", f"cards in a list are joined with '|', not '{joiner}'", words[0].span,
+                 f"write: {expr_text(test.subject)} {test.op} {listed}")
+
+
+def option_compared(compare: n.Compare, option: n.Name, kind: str, choices: tuple | None, default: Any,
+                    other: n.Expr, other_kind: str | None, words: frozenset[str]) -> Diagnostic | None:
+    """An option compared with a value it can never have: a misspelled word, a number for a
+    word option (or a word for a number option), a number that is not one of its choices."""
+    listed = " | ".join(value_text(c) for c in choices) if choices else None
+    if option.id == "players" and not choices:
+        about = "the number of players"
+    else:
+        about = f"its choices are {listed}" if listed else f"its default is {value_text(default)}"
+    example = f"compare it with {'a number' if about == 'the number of players' else 'one of its choices'}, " \
+              f"such as {option.id} {compare.op} {value_text(choices[0] if choices else default)}"
+    value = other.id if isinstance(other, n.Name) else value_text(other.value)
+    if other_kind is None or other_kind == "word":  # a word: one of some option's choices, or unknown
+        if kind != "word":
+            return error("B205", f"'{option.id}' is a {kind}: {about}; '{value}' is a word", other.span, example)
+        if choices is None and other_kind == "word":
+            return None
+        if choices is not None and value in choices:
+            return None
+        close = did_you_mean(value, [c for c in choices if isinstance(c, str)] if choices else words)
+        message = f"'{value}' is not a choice of option '{option.id}'" + (f": {about}" if listed else "")
+        return error("B302", message, other.span, close or example)
+    if other_kind != kind:
+        return error("B205", f"'{option.id}' is a {kind}: {about}", other.span, example)
+    if choices is not None and other.value not in choices:
+        return error("B302", f"'{option.id}' is never {value}: {about}", other.span, example)
+    return None
+
+
+def is_card_word(text: str) -> bool:
+    """Returns whether a name is a card, rank or kind of card (or surely means one)."""
+    return card_word(text) is not None
