@@ -26,7 +26,7 @@ from ..language.loader import LOOKUP, is_path_like, load
 from ..language.merge import Merged
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
-from .lints import ancestor_errors, explain_drops, lint
+from .lints import ancestor_errors, lint
 
 
 @dataclass
@@ -134,7 +134,7 @@ def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: 
     try:
         loaded = load(path)
     except DiagnosticError as exc:
-        yield from explain_drops(str(path), exc.diagnostics)  # a drop in the wrong section says where it belongs
+        yield from exc.diagnostics
         return
     yield from loaded.warnings
     found = ancestor_errors(loaded.merged) or list(lint(loaded.merged))

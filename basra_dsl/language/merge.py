@@ -178,12 +178,9 @@ def merge(chain: tuple[n.Variant, ...]) -> tuple[Merged, list[Diagnostic]]:
                 dropped[drop.key] = name
                 origin.pop(drop.key, None)
             elif drop.key not in own:
-                known = [k.split(".", 1)[1] for k in clauses if k.startswith(drop.section + ".")]
                 problems.append(error("B208", f"nothing named '{drop.name.text}' to drop in the "
                                       f"{drop.section} section", drop.name.span,
-                                      did_you_mean(drop.name.text, known) or (
-                                          "a parent's clause is dropped by its name" if variant.parent
-                                          else "only a variant that extends another can drop a clause")))
+                                      _drop_help(drop, variant, clauses, origin, dropped)))
         for key, alternatives in own.items():
             clauses[key] = tuple(alternatives)
             origin[key] = name
@@ -193,6 +190,26 @@ def merge(chain: tuple[n.Variant, ...]) -> tuple[Merged, list[Diagnostic]]:
     used = names_used(Merged(chain[0], chain, options, clauses))
     options = {k: o for k, o in options.items() if k in own_options or k in used}
     return Merged(chain[0], chain, options, clauses, origin, dropped), problems
+
+
+SECTION_WORDS = {"capture": "a capture rule", "basra": "a basra rule", "setup": "a setup clause",
+                 "score": "a score clause", "game": "a game clause", "match": "a match clause", "end": "an end clause"}
+
+
+def _drop_help(drop: n.Drop, variant: n.Variant, clauses: dict, origin: dict, dropped: dict) -> str:
+    """Returns the help of a drop that names nothing in its section: the section where the
+    parents have that name, a note that it is dropped already, or the closest name."""
+    name = drop.name.text
+    if drop.key in dropped:
+        return f"'{name}' is already dropped by {dropped[drop.key]}: remove this line"
+    elsewhere = next((k for k in clauses if k.split(".", 1)[1] == name), None)
+    if elsewhere is not None:
+        section = elsewhere.split(".", 1)[0]
+        return (f"'{name}' is {SECTION_WORDS.get(section, 'a clause')} of {origin.get(elsewhere, 'the parent')}: "
+                f"write 'drop {name}' under '{section}:'")
+    known = [k.split(".", 1)[1] for k in clauses if k.startswith(drop.section + ".")]
+    return did_you_mean(name, known) or ("a parent's clause is dropped by its name" if variant.parent
+                                         else "only a variant that extends another can drop a clause")
 
 
 def names_used(merged: Merged) -> set[str]:

@@ -32,8 +32,7 @@ seeded sample of plays, as a brute-force model checker would:
 - B724 a new bonus for cards the parent's bonuses keep from scoring ('played is 7' beside 'played is not 7D').
 
 B711 to B724 look for house rules that mean something other than what their author most
-likely meant while every clause is valid on its own. ``explain_drops`` also tells a refused
-``drop`` (B208) which section holds the name.
+likely meant while every clause is valid on its own.
 
 The checks live by what they read: ``static`` (clauses and option values), ``play`` (rules
 tried on sampled plays), ``overrides`` (a child against its parent); ``combinations`` holds
@@ -57,7 +56,6 @@ from .overrides import (
     check_partial_conditions,
     check_replaced_points,
     check_short_deals,
-    explain_drops,
 )
 from .play import check_bonus_plays, check_play_rules, check_shadowed, sample_plays
 from .static import (
@@ -81,7 +79,7 @@ __all__ = [
     "check_static_guards", "check_patterns", "check_shadowed", "check_play_rules", "check_overrides",
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
-    "check_excluded_cards", "check_bonus_plays", "explain_drops",
+    "check_excluded_cards", "check_bonus_plays",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported

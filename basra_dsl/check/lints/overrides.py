@@ -10,24 +10,19 @@ every diagnostic it finds:
 - B718 a hand, first floor or new player count that leaves a short last deal where the parent's dealt evenly;
 - B721 a child's card points that replace the parent's whole list instead of adding to it;
 - B722 an option declared again with another kind of value than the parent's clauses read.
-
-``explain_drops`` words a refused ``drop`` (B208) whose name lives in another section.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...diagnostics import Diagnostic, DiagnosticError, Span, error, warning
+from ...diagnostics import Diagnostic, Span, error, warning
 from ...language import expressions as X
 from ...language import nodes as n
-from ...language.loader import chain_of, read_variant
 from ...language.merge import Merged, merge, names_used, option_value
 from ...language.unparse import expr_text, pattern_text, value_text
 from .combinations import Combination, atoms, combinations, conjuncts, is_own, names_in, pick, safe_constant
 
-SECTION_WORDS = {"capture": "a capture rule", "basra": "a basra rule", "setup": "a setup clause",
-                 "score": "a score clause", "game": "a game clause", "match": "a match clause", "end": "an end clause"}
 
 
 def parent_of(merged: Merged) -> Merged | None:
@@ -396,36 +391,3 @@ def _kind(option: n.Option) -> str:
 
 
 # ------------------------------------------------------------------ B208, worded
-
-def explain_drops(path: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """Returns the diagnostics of a refused file with every B208 ('nothing named X to drop')
-    whose name the parent has in another section (or has dropped already) told so in its help."""
-    if not any(d.code == "B208" for d in diagnostics):
-        return diagnostics
-    try:
-        variant = read_variant(path)
-        chain, problems = chain_of(variant)
-    except (DiagnosticError, OSError):  # the file's own errors are already reported
-        return diagnostics
-    if len(chain) < 2 or problems:
-        return diagnostics
-    parent = merge(chain[1:])[0]
-    drops = {d.name.span: d for d in variant.drops}
-    return [_explained(d, drops.get(d.span), parent) if d.code == "B208" else d for d in diagnostics]
-
-
-def _explained(diagnostic: Diagnostic, drop: n.Drop | None, parent: Merged) -> Diagnostic:
-    if drop is None:
-        return diagnostic
-    name = drop.name.text
-    if drop.key in parent.dropped:
-        help_ = f"'{name}' is already dropped by {parent.dropped[drop.key]}: remove this line"
-    else:
-        key = next((k for k in parent.clauses if k.split(".", 1)[1] == name), None)
-        if key is None:
-            return diagnostic
-        section = key.split(".", 1)[0]
-        help_ = (f"'{name}' is {SECTION_WORDS.get(section, 'a clause')} of {parent.origin.get(key, parent.name)}: "
-                 f"write 'drop {name}' under '{section}:'")
-    return Diagnostic(diagnostic.code, diagnostic.message, diagnostic.span, help_, diagnostic.severity,
-                      diagnostic.notes)
