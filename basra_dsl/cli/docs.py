@@ -12,6 +12,7 @@ import io
 import logging
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,10 +46,15 @@ def house_config(site_dir: Path) -> dict:
         "site_dir": str(site_dir),
         "use_directory_urls": False,  # so the site opens from disk too
         "theme": {"name": "material", "features": ["navigation.sections", "navigation.top", "search.highlight"]},
-        "plugins": ["search", {"basra": {"home": True}}],
+        "plugins": ["search", {"basra": {"home": True, "variants": str(_variants_here())}}],
         "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables", "pymdownx.details",
                                 "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}],
     }
+
+
+def _variants_here() -> Path:
+    """Returns the folder of this folder's variants, as the other commands look: ./variants, else ./."""
+    return (Path.cwd() / "variants") if (Path.cwd() / "variants").is_dir() else Path.cwd()
 
 
 def load_site_config(config_file: str | None, site_dir: str | None, strict: bool):
@@ -113,14 +119,22 @@ def build(site_dir, config_file, strict):
 @click.option("--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address to serve on.")
 @handles_errors
 def serve(config_file, dev_addr):
-    """Serve the site locally, rebuilding it when a variant or page changes."""
+    """Serve the site locally, rebuilding it when a variant or page changes.
+
+    Without an mkdocs.yml here, it serves a site of this folder's variants, as build does.
+    """
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     path = find_config(config_file)
-    if path is None:
-        raise click.UsageError("serving needs an mkdocs.yml: run 'basra docs init' first "
-                               "(or 'basra docs build' to build this folder's variants once)")
-    mkdocs_serve(config_file=str(path), dev_addr=dev_addr)
+    if path is not None:
+        mkdocs_serve(config_file=str(path), dev_addr=dev_addr)
+        return
+    # mkdocs serve reads its configuration again on every change, so this folder's site is
+    # described in a file beside the temporary site mkdocs serve builds anyway
+    with tempfile.TemporaryDirectory(prefix="basra-serve-") as scratch:
+        config = Path(scratch) / CONFIG
+        config.write_text(yaml.safe_dump(house_config(Path(scratch) / "site")), encoding="utf-8")
+        mkdocs_serve(config_file=str(config), dev_addr=dev_addr)
 
 
 @docs.command()

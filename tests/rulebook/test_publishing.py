@@ -93,3 +93,29 @@ def test_the_plugin_is_registered_by_entry_point():
     from importlib.metadata import entry_points
     found = {e.name: e.value for e in entry_points(group="mkdocs.plugins")}
     assert found.get("basra") == "basra_dsl.docsite:BasraPlugin"
+
+
+def test_docs_serve_serves_a_folder_without_mkdocs_yml(club):
+    import shutil
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+    with socket.socket() as probe:  # a free port on the loopback
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    basra = shutil.which("basra")
+    server = subprocess.Popen([basra, "docs", "serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=club,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        page, deadline = None, time.monotonic() + 60
+        while page is None and time.monotonic() < deadline and server.poll() is None:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/rules/cafe-rules.html", timeout=2).read()
+            except OSError:
+                time.sleep(0.5)
+        assert page is not None and b"Cafe Rules" in page
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert sorted(p.name for p in club.iterdir()) == ["variants"]  # nothing written here
