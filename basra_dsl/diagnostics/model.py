@@ -8,6 +8,7 @@ them out of a stage that must stop.
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
@@ -110,9 +111,11 @@ class SourceFile:
     """The text of one input file, kept so diagnostics can quote its lines."""
 
     _cache: dict[str, "SourceFile"] = {}
+    _large: "SourceFile | None" = None
 
     MAX_READ = 4 * 1024 * 1024  # a file larger than any input a stage accepts is not quoted
-    MAX_KEPT = 64  # files kept for quoting, the most recently read
+    MAX_KEPT = 32  # files kept for quoting, the most recently read
+    MAX_KEPT_SIZE = 256 * 1024  # characters of a file kept (a variant at most)
 
     def __init__(self, path: str, text: str):
         self.path = path
@@ -124,21 +127,26 @@ class SourceFile:
         SourceFile._cache.pop(path, None)
         if len(SourceFile._cache) >= SourceFile.MAX_KEPT:  # a long-lived process reads many files
             SourceFile._cache.pop(next(iter(SourceFile._cache)))
-        SourceFile._cache[path] = self
+        if len(text) <= SourceFile.MAX_KEPT_SIZE or not Path(path).is_file():
+            SourceFile._cache[path] = self
+        else:  # one large file at a time: the one being reported on
+            SourceFile._large = self
 
     @classmethod
     def lookup(cls, path: str) -> "SourceFile | None":
         """Returns the source registered for a path, reading the file if needed (and not too large)."""
-        if path not in cls._cache:
-            try:
-                with open(path, "rb") as stream:
-                    data = stream.read(cls.MAX_READ + 1)
-            except OSError:
-                return None
-            if len(data) > cls.MAX_READ:
-                return None
-            cls(path, data.decode("utf-8", errors="replace"))
-        return cls._cache[path]
+        if path in cls._cache:
+            return cls._cache[path]
+        if cls._large is not None and cls._large.path == path:
+            return cls._large
+        try:
+            with open(path, "rb") as stream:
+                data = stream.read(cls.MAX_READ + 1)
+        except OSError:
+            return None
+        if len(data) > cls.MAX_READ:
+            return None
+        return cls(path, data.decode("utf-8", errors="replace"))
 
     def line(self, number: int) -> str:
         """Returns the text of a 1-based line, or an empty string."""
