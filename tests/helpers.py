@@ -37,3 +37,24 @@ def time_limit(seconds: int):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def author_folder(folder, monkeypatch, variants: dict[str, str]):
+    """Returns ``folder`` as an author's folder holding variants/NAME.basra for each given
+    text, with the working folder moved into it (as a stranger runs the commands)."""
+    (folder / "variants").mkdir()
+    for name, text in variants.items():
+        (folder / "variants" / f"{name}.basra").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def syntax_errors(text: str) -> list:
+    """Returns the diagnostics the parser refuses ``text`` with (it must refuse it)."""
+    import pytest
+
+    from basra_dsl.diagnostics import DiagnosticError
+    from basra_dsl.language.parser import parse
+    with pytest.raises(DiagnosticError) as caught:
+        parse(text, "t.basra")
+    return caught.value.diagnostics

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from helpers import author_folder
 
 from basra_dsl.cli import main
 from basra_dsl.language.loader import resolve_argument
@@ -14,10 +15,7 @@ CAFE = 'variant cafe-rules "Cafe Rules" extends egyptian\n\nsetup:\n  hand 6\n' 
 @pytest.fixture
 def club(tmp_path, monkeypatch):
     """An author's folder: variants/cafe-rules.basra, run from inside it."""
-    (tmp_path / "variants").mkdir()
-    (tmp_path / "variants" / "cafe-rules.basra").write_text(CAFE, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return author_folder(tmp_path, monkeypatch, {"cafe-rules": CAFE})
 
 
 @pytest.mark.parametrize("args", [

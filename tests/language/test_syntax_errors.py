@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import syntax_errors
 
 from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.language.grammar import lark_parser
@@ -15,10 +16,7 @@ from basra_dsl.language.syntax.explain import LABELLED, MAX_DEPTH, grammar_words
 HEAD = 'variant x "X"\n'
 
 
-def errors(text: str) -> list:
-    with pytest.raises(DiagnosticError) as caught:
-        parse(text, "t.basra")
-    return caught.value.diagnostics
+errors = syntax_errors
 
 
 def first(text: str):

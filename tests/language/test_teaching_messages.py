@@ -7,6 +7,7 @@ through the loader, on a small variant that extends a bundled one.
 from __future__ import annotations
 
 import pytest
+from helpers import syntax_errors
 
 from basra_dsl import cards as C
 from basra_dsl.diagnostics import DiagnosticError
@@ -18,10 +19,7 @@ from basra_dsl.language.parser import parse
 HEAD = 'variant x "X"\n'
 
 
-def errors(text: str) -> list:
-    with pytest.raises(DiagnosticError) as caught:
-        parse(text, "t.basra")
-    return caught.value.diagnostics
+errors = syntax_errors
 
 
 def only(text: str):

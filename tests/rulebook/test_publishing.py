@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from helpers import author_folder
 
 from basra_dsl.cli import main
 
@@ -18,10 +19,8 @@ CAFE = ('# Friday nights.\nvariant cafe-rules "Cafe Rules" extends yemeni\n'
 
 @pytest.fixture
 def club(tmp_path, monkeypatch):
-    (tmp_path / "variants").mkdir()
-    (tmp_path / "variants" / "cafe-rules.basra").write_text(CAFE, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    """An author's folder: variants/cafe-rules.basra, run from inside it."""
+    return author_folder(tmp_path, monkeypatch, {"cafe-rules": CAFE})
 
 
 def files_of(folder: Path) -> set[str]:
