@@ -29,7 +29,7 @@ from mkdocs.structure.files import File, Files
 
 from basra_dsl.cli import main as basra_command
 from basra_dsl.diagnostics import DiagnosticError
-from basra_dsl.rulebook import STYLESHEET, SitePages, page_path, shown_problems, site_catalog, site_pages
+from basra_dsl.rulebook import ASSETS, STYLESHEET, SitePages, page_path, shown_problems, site_catalog, site_pages
 
 log = logging.getLogger("mkdocs.plugins.basra")
 
@@ -75,7 +75,9 @@ class BasraPlugin(BasePlugin[BasraPluginConfig]):
         for problem in shown_problems(self.pages.problems):
             log.warning("rulebook: %s", problem)
         generated = dict(self.pages.files)
-        generated[f"stylesheets/{STYLESHEET.name}"] = STYLESHEET.read_text(encoding="utf-8")
+        for asset in sorted(ASSETS.rglob("*")):  # the card styles and the offline-search shim
+            if asset.is_file():
+                generated[asset.relative_to(ASSETS).as_posix()] = asset.read_text(encoding="utf-8")
         for path, text in generated.items():
             if path == "index.md" and files.get_file_from_path(path) is not None:
                 continue  # the site's own home page comes first

@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 import yaml
 
-from ..rulebook import STYLESHEET, shown_problems
+from ..rulebook import ASSETS, shown_problems
 from .output import handles_errors
 
 CONFIG = "mkdocs.yml"
@@ -42,11 +42,13 @@ def house_config(site_dir: Path) -> dict:
     rulebook's own assets (read only): every page is generated."""
     return {
         "site_name": f"{Path.cwd().name} rulebook",
-        "docs_dir": str(STYLESHEET.parent.parent),
+        "docs_dir": str(ASSETS),
         "site_dir": str(site_dir),
         "use_directory_urls": False,  # so the site opens from disk too
-        "theme": {"name": "material", "features": ["navigation.sections", "navigation.top", "search.highlight"]},
-        "plugins": ["search", {"basra": {"home": True, "variants": str(_variants_here())}}],
+        "theme": {"name": "material", "font": False,  # system fonts: nothing from another host
+                  "features": ["navigation.sections", "navigation.top", "search.highlight"]},
+        "plugins": ["search", "offline", {"basra": {"home": True, "variants": str(_variants_here())}}],
+        "extra": {"polyfills": ["javascripts/iframe-worker.js"]},  # search from disk, from our assets
         "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables", "pymdownx.details",
                                 "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}],
     }
@@ -153,7 +155,9 @@ def init(title, force):
             "# The basra plugin adds a page for each variant in variants/ (and for the bundled\n"
             "# variants they extend), a comparison, and a home page while docs/ has no index.md.\n"
             + yaml.safe_dump({"site_name": name, "docs_dir": "docs", "use_directory_urls": False,
-                              "theme": {"name": "material"}, "plugins": ["search", {"basra": {"variants": "variants"}}],
+                              "theme": {"name": "material", "font": False},
+                              "plugins": ["search", "offline", {"basra": {"variants": "variants"}}],
+                              "extra": {"polyfills": ["javascripts/iframe-worker.js"]},
                               "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables",
                                                       "pymdownx.details", "pymdownx.superfences",
                                                       {"pymdownx.tabbed": {"alternate_style": True}}]},

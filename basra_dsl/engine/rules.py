@@ -65,6 +65,8 @@ class Rules:
     redeal_floor: int
     deal_mode: str  # batches | singly
     direction: str
+    lead: str  # next | dealer: who plays first, from the dealer
+    deal_passes: str  # next | previous | never: who deals the next hand, from the dealer
     values: dict[int, int | None]  # a card's value when adding up; None for pictures
     capture_rules: tuple[CaptureRule, ...]
     choose: str  # largest | one
@@ -80,6 +82,16 @@ class Rules:
     tie_extension: float
     best_of: int
     decider: float | None
+
+    def leader(self, dealer: int) -> int:
+        """Returns the seat that plays first when ``dealer`` deals (seats are numbered in
+        the direction of play, so the next seat is the one after the dealer)."""
+        return dealer if self.lead == "dealer" else (dealer + 1) % self.players
+
+    def next_dealer(self, dealer: int) -> int:
+        """Returns the seat that deals the hand after the one ``dealer`` dealt."""
+        step = {"next": 1, "previous": -1, "never": 0}[self.deal_passes]
+        return (dealer + step) % self.players
 
     def side_of(self, seat: int) -> int:
         """Returns the index of the side a seat plays for."""
@@ -99,7 +111,7 @@ class Rules:
             "sides": [list(s) for s in self.sides],
             "deal": {"hand": self.hand_size, "start_floor": self.start_floor,
                      "redeal_floor": self.redeal_floor, "mode": self.deal_mode,
-                     "direction": self.direction,
+                     "direction": self.direction, "lead": self.lead, "passes": self.deal_passes,
                      "barred": {"cards": [card_name(c) for c in sorted(self.bar_cards)],
                                 "top_only": self.bar_top_only, "action": self.bar_action}},
             "floor": self.floor_kind,

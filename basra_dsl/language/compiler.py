@@ -135,6 +135,8 @@ class _Compiler:
             redeal_floor=int(self.value("setup.redeal_floor", "count", 0)),
             deal_mode=self.value("setup.deal", "mode", "batches"),
             direction=self.value("setup.direction", "direction", "anticlockwise"),
+            lead=self.value("setup.lead", "who", "next"),
+            deal_passes=self.value("setup.deal_passes", "to", "next"),
             values=values,
             capture_rules=self.capture_rules(deck_set, values, ranks),
             choose=self.value("capture.choose", "policy", "largest"),

@@ -8,11 +8,11 @@ from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punc
 SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
 KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note", "about", "option",
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal",
-            "direction", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
+            "direction", "lead", "passes", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "compulsory", "optional", "last", "nobody",
-         "carry", "each", "void", "dealer", "replay", "draw", "extend", "yes", "no")
+         "carry", "each", "void", "dealer", "next", "previous", "never", "replay", "draw", "extend", "yes", "no")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
 
 

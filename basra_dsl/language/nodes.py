@@ -198,6 +198,18 @@ class Direction(Clause):
 
 
 @dataclass(frozen=True)
+class Lead(Clause):
+    who: str  # next (the player after the dealer, in the direction of play) | dealer
+    section, keyword = "setup", "lead"
+
+
+@dataclass(frozen=True)
+class DealPasses(Clause):
+    to: str  # next | previous (in the direction of play) | never
+    section, keyword = "setup", "deal_passes"
+
+
+@dataclass(frozen=True)
 class CaptureRule(Clause):
     name: Word
     pattern: Pattern

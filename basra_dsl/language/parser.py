@@ -215,6 +215,12 @@ class ToAst(Transformer):
     def direction(self, meta, children):
         return n.Direction(span=self._s(meta), direction=str(children[0]))
 
+    def lead(self, meta, children):
+        return n.Lead(span=self._s(meta), who=str(children[0]))
+
+    def deal_passes(self, meta, children):
+        return n.DealPasses(span=self._s(meta), to=str(children[0]))
+
     # ---- capture and basra
     def capture_rule(self, meta, children):
         rule = n.CaptureRule(span=self._s(meta), name=self._word(children[0]),

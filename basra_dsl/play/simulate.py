@@ -66,12 +66,15 @@ def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot
 
 def simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot = random_move,
                    keep_records: bool = False) -> Summary:
-    """Returns figures over consecutive random hands (the lead and any carry pass on)."""
+    """Returns figures over consecutive random hands (the deal and any carry pass on as the
+    rules say; the first hand is dealt by the seat before seat 0, so seat 0 leads it)."""
     game, rng = Game(rules), random.Random(seed)
     summary = Summary(rules, points=[0.0] * len(rules.sides))
     carry: tuple = ()
-    for index in range(hands):
-        first = index % rules.players
+    dealer = first_dealer(rules)
+    for _ in range(hands):
+        first = rules.leader(dealer)
+        dealer = rules.next_dealer(dealer)
         result, record = play_hand(game, rng, first, carry, bot, keep_records)
         carry = result.carry_out
         _count(summary, rules, result, first)
@@ -93,15 +96,28 @@ def _count(summary: Summary, rules: Rules, result: HandResult, first: int, hand_
 def play_game(game: Game, rng: random.Random, first: int, bot: Bot, target: float | None = None,
               summary: Summary | None = None, max_hands: int = 1000) -> Scoreboard:
     """Returns the scoreboard of one random game played to its target."""
-    board = Scoreboard(game.rules, target)
+    rules = game.rules
+    board = Scoreboard(rules, target)
     seat = first
+    dealer = dealer_before(rules, first)
     while not board.over and board.hands < max_hands:
         result, _ = play_hand(game, rng, seat, board.carry, bot)
         board.add(result)
         if summary is not None:
-            _count(summary, game.rules, result, seat, hand_wins=False)
-        seat = (seat + 1) % game.rules.players
+            _count(summary, rules, result, seat, hand_wins=False)
+        dealer = rules.next_dealer(dealer)
+        seat = rules.leader(dealer)
     return board
+
+
+def first_dealer(rules: Rules) -> int:
+    """Returns the dealer of the first hand of a run: the seat whose lead is seat 0."""
+    return dealer_before(rules, 0)
+
+
+def dealer_before(rules: Rules, first: int) -> int:
+    """Returns the seat that deals when ``first`` is to lead."""
+    return first if rules.lead == "dealer" else (first - 1) % rules.players
 
 
 def simulate_games(rules: Rules, games: int, seed: int, bot: Bot = random_move) -> Summary:
@@ -109,8 +125,10 @@ def simulate_games(rules: Rules, games: int, seed: int, bot: Bot = random_move) 
     game, rng = Game(rules), random.Random(seed)
     summary = Summary(rules, points=[0.0] * len(rules.sides))
     wins = 0
-    for index in range(games):
-        first = index % rules.players
+    dealer = first_dealer(rules)
+    for _ in range(games):
+        first = rules.leader(dealer)
+        dealer = rules.next_dealer(dealer)  # after each game, as after each hand
         board = play_game(game, rng, first, bot, summary=summary)
         if board.winner == rules.side_of(first):
             wins += 1

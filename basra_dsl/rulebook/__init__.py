@@ -23,7 +23,8 @@ from .page import VariantPage, anchor, load_merged, page_path, render_variant
 from .pages import render_cli_reference, render_comparison, render_home, render_schemas, schema_files
 
 
-STYLESHEET = Path(__file__).resolve().parent / "assets" / "stylesheets" / "basra.css"  # card faces and page details
+ASSETS = Path(__file__).resolve().parent / "assets"  # files every rulebook site gets
+STYLESHEET = ASSETS / "stylesheets" / "basra.css"  # card faces and page details
 
 
 @dataclass
@@ -87,5 +88,5 @@ def site_pages(catalog: dict[str, Path] | None = None, cli: click.Command | None
     return found
 
 
-__all__ = ["STYLESHEET", "SitePages", "shown_problems", "site_catalog", "render_home", "VariantPage", "anchor", "page_path", "render_cli_reference", "render_comparison",
+__all__ = ["ASSETS", "STYLESHEET", "SitePages", "shown_problems", "site_catalog", "render_home", "VariantPage", "anchor", "page_path", "render_cli_reference", "render_comparison",
            "render_schemas", "render_variant", "schema_files", "site_pages"]

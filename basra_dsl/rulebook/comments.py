@@ -2,6 +2,12 @@
 
 Comments are free text from whoever wrote the file: ``paragraph`` turns them into plain
 text that Markdown shows as written (see ``safe.inline``).
+
+A note is about the rules of the file it is written in, so it travels to a descendant's
+page only while what it explains still holds there (``travels``): the clause it is written
+above must still be that file's own clause node (not overridden, not dropped), and nothing
+that clause is read with may have changed on the way down (``READ_WITH``, and the options
+the clause reads). Notes at the top of a file stay on that file's own page.
 """
 
 from __future__ import annotations
@@ -9,8 +15,23 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..language import nodes as n
+from ..language.merge import Merged, merge
 from .english import capitalise
 from .safe import inline
+
+# What a note above a clause may speak of besides the clause itself: the clauses it is read
+# with, by key or by key prefix. Every score clause is one line of a single count (the stated
+# total adds them up) and counts cards of the pack; a hand size shares the pack among the
+# players. A note above a clause of one of these keys no longer travels once a descendant
+# states any of the listed clauses differently (or drops or adds one).
+READ_WITH: dict[str, tuple[str, ...]] = {
+    "score.": ("score.", "setup.deck"),
+    "setup.hand": ("setup.deck", "setup.players"),
+    # who leads and where the deal goes are said as a side of the dealer, which the direction decides
+    "setup.lead": ("setup.direction",),
+    "setup.deal_passes": ("setup.direction",),
+}
 
 
 class Comments:
@@ -55,6 +76,36 @@ class Comments:
             elif text.strip():
                 break
         return found
+
+
+def travels(merged: Merged, key: str, clause: n.Clause) -> bool:
+    """Says whether the notes written above ``clause`` (an alternative of clause ``key``, from
+    the file of the variant or of one of its parents) belong on ``merged``'s page."""
+    if not any(c is clause for c in merged.clauses.get(key, ())):
+        return False  # overridden or dropped on the way down: its notes explain another rule
+    writer = next((i for i, v in enumerate(merged.chain) if any(c is clause for c in v.clauses)), 0)
+    if writer == 0:
+        return True  # the page's own file
+    before = merge(merged.chain[writer:])[0]  # the rules as the writer's file left them
+    for read_with in (v for k, v in READ_WITH.items() if _matches(key, k)):
+        if any(_stated(before, p) != _stated(merged, p) for p in read_with):
+            return False
+    options = {w.id for w in n.walk(clause) if isinstance(w, n.Name) and w.id in merged.options}
+    return all(_option(before, name) == _option(merged, name) for name in options)
+
+
+def _matches(key: str, pattern: str) -> bool:
+    return key.startswith(pattern) if pattern.endswith(".") else key == pattern
+
+
+def _stated(merged: Merged, pattern: str) -> dict[str, tuple[n.Clause, ...]]:
+    """Returns the clauses of a key or key prefix, compared as written (not where)."""
+    return {k: v for k, v in merged.clauses.items() if _matches(k, pattern)}
+
+
+def _option(merged: Merged, name: str) -> tuple | None:
+    option = merged.options.get(name)
+    return None if option is None else (option.choices, option.default)
 
 
 def paragraph(lines: list[str]) -> str:

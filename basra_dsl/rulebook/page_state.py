@@ -14,7 +14,7 @@ from ..engine.rules import Rules
 from ..language import nodes as n
 from ..language.compiler import compile_rules
 from ..language.merge import Merged
-from .comments import Comments
+from .comments import Comments, travels
 from .english import Context, capitalise, plural
 from .markdown import anchor
 from .safe import inline
@@ -50,7 +50,8 @@ class PageState:
 
     def speaker_for(self, ctx: Context) -> Speaker:
         """Returns a speaker for this variant's rules that links options as ``ctx`` says."""
-        return Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck)
+        return Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck,
+                       self.rules.direction)
 
     def link_variant(self, name: str, key: str | None = None, text: str | None = None) -> str:
         """Links to another variant's page (or a clause on it) under ``text``, plain text that
@@ -70,6 +71,16 @@ class PageState:
 
     def bonus_title(self) -> str:
         return capitalise(plural(self.bonus))
+
+    def notes(self, key: str) -> list[list[str]]:
+        """Returns the notes written above each alternative of a clause that belong on this page
+        (see ``comments.travels``): a parent's note only while what it explains is unchanged."""
+        found = []
+        for clause in self.merged.clauses.get(key, ()):
+            lines = self.comments.above(clause.span.path, clause.span.line)
+            if lines and travels(self.merged, key, clause):
+                found.append(lines)
+        return found
 
     def pick(self, key: str, options: dict[str, Any] | None = None) -> n.Clause | None:
         """Returns the first alternative of a clause whose guard holds (default options unless given)."""

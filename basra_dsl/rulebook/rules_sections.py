@@ -1,7 +1,8 @@
 """The 'Rules' tab of a variant page: one section per part of the game, a bullet per clause.
 
 Each clause becomes a bullet with an anchor (``rule-capture-jack``), its sentence, where it
-was inherited from, and the comments written above it in the variant file. The scoring
+was inherited from, and the comments written above it in the variant file (a parent's only
+while what they explain is unchanged: see ``comments.travels``). The scoring
 section adds a table of every scoring item with its totals.
 """
 
@@ -20,6 +21,7 @@ from .sentences import entry_phrase, guard_goes_first, label, point_values, valu
 
 ORDER = {
     "setup": ["setup.players", "setup.partners", "setup.deck", "setup.deal", "setup.hand", "setup.direction",
+              "setup.lead", "setup.deal_passes",
               "setup.floor", "setup.start_floor", "setup.redeal_floor"],
     "capture": [],  # named rules in file order, then choose and compulsion (below)
 }
@@ -74,10 +76,8 @@ def item(page: PageState, key: str) -> str:
             cond = f"when {condition}" if condition is not None else "otherwise"
             lines.append(f"    - {capitalise(cond)}: {page.speaker.sentence(clause)}")
     text = "\n".join(lines) + "\n"
-    for clause in alternatives:
-        found = page.comments.above(clause.span.path, clause.span.line)
-        if found:
-            text += "\n" + indent(admonition("note", "House-rule note from the variant file", paragraph(found)))
+    for found in page.notes(key):
+        text += "\n" + indent(admonition("note", "House-rule note from the variant file", paragraph(found)))
     return text
 
 

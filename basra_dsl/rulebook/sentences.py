@@ -25,7 +25,8 @@ from .safe import inline
 LABELS = {
     "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
-    "setup.deal": "Dealing", "setup.direction": "Direction", "capture.choose": "Choosing a capture",
+    "setup.deal": "Dealing", "setup.direction": "Direction",
+    "setup.lead": "First to play", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
     "game.tie": "Level scores", "match.best_of": "Match", "match.decider": "Deciding game",
@@ -47,8 +48,9 @@ class Speaker:
     """Says what a clause means; knows the variant's options, its sweepers and its name for a basra."""
 
     def __init__(self, ctx: Context, sweepers: frozenset[str], bonus: str, floor_kind: str, choose: str,
-                 deck: tuple[int, ...]):
+                 deck: tuple[int, ...], direction: str = "anticlockwise"):
         self.ctx = ctx
+        self.direction = direction
         self.sweepers = sweepers
         self.bonus = bonus
         self.stack = floor_kind == "stack"
@@ -114,6 +116,24 @@ class Speaker:
     def _direction(self, c: n.Direction) -> str:
         side = "to the right" if c.direction == "anticlockwise" else "to the left"
         return f"Play goes {c.direction} ({side})."
+
+    def _side(self, following: bool) -> str:
+        """Returns 'right' or 'left': the side of the dealer the next player sits on
+        (``following``), or the previous one, as play goes round."""
+        next_is_right = self.direction == "anticlockwise"
+        return "right" if next_is_right == following else "left"
+
+    def _lead(self, c: n.Lead) -> str:
+        if c.who == "dealer":
+            return "The dealer plays first."
+        return (f"The player to the dealer's {self._side(True)} plays first (with two players, "
+                "the one who did not deal).")
+
+    def _dealpasses(self, c: n.DealPasses) -> str:
+        if c.to == "never":
+            return "The same player deals every hand."
+        side = self._side(c.to == "next")
+        return f"After each hand the deal passes to the {side}: the player to the dealer's {side} deals next."
 
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:

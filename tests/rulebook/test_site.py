@@ -1,18 +1,27 @@
 """The published site: a strict mkdocs build, then a look at it in headless Chromium.
 
+The site must work opened from disk (``site/index.html``, as ``scripts/main`` says), so the
+browser reads it through ``file://`` URLs, not a server: every link of the navigation must
+open a page (not a folder listing), search must work, and no page may load anything from
+another host (checked in the built HTML and CSS, and in Chromium's network log). The home
+page, a variant page and the tutorial must fit a phone's width.
+
 The browser part needs Chromium and its driver from the system packages
 (``apt-get install -y chromium chromium-driver``) and selenium (the ``test`` extra); it is
-skipped, saying why, when they are missing. A screenshot is saved in ``artifacts/``.
+skipped, saying why, when they are missing. Screenshots at desktop and phone widths are
+saved in ``artifacts/`` (CI keeps them).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
+import json
+import re
 import shutil
 import tempfile
-import threading
+import time
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from click.testing import CliRunner
@@ -27,6 +36,10 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", s
 DRIVER = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver") or "") if p and Path(p).exists()),
               None)
 
+DESKTOP = (1280, 900)
+PHONE = (390, 844)  # an iPhone 12 to 14, in CSS pixels
+SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html"}
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
@@ -39,43 +52,87 @@ def site(tmp_path_factory):
 
 def test_the_build_is_strict_and_complete(site):
     for name in bundled_variants():
-        page = site / "rules" / name / "index.html"
+        page = site / "rules" / f"{name}.html"
         assert page.is_file(), f"no page for {name}"
         html = page.read_text(encoding="utf-8")
         assert 'id="rule-setup-deck"' in html or 'id="rule-setup-hand"' in html
         assert "tabbed-set" in html and "language-basra" in html or "highlight" in html
-    for page in ("index.html", "comparison/index.html", "language/index.html", "records/index.html",
-                 "cli/index.html", "schemas/index.html", "tutorial/index.html", "tags/index.html"):
+    for page in ("index.html", "comparison.html", "language.html", "records.html",
+                 "cli.html", "schemas.html", "tutorial.html", "tags.html"):
         assert (site / page).is_file(), page
     assert (site / "schemas" / "record.schema.json").is_file()
     assert (site / "search" / "search_index.json").is_file()
+    assert (site / "search" / "search_index.js").is_file()  # the offline plugin: search from file://
 
 
 def test_source_is_highlighted_by_the_basra_lexer(site):
-    html = (site / "rules" / "egyptian" / "index.html").read_text(encoding="utf-8")
+    html = (site / "rules" / "egyptian.html").read_text(encoding="utf-8")
     assert '<span class="k">variant</span>' in html  # a keyword token of BasraLexer
     assert '<span class="err">' not in html
 
 
 def test_player_counts_are_tags(site):
-    html = (site / "tags" / "index.html").read_text(encoding="utf-8")
+    html = (site / "tags.html").read_text(encoding="utf-8")
     assert "2 players" in html and "4 players" in html
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # noqa: D401 - keep test output clean
-        pass
+def _remote(url: str) -> bool:
+    """Whether a URL names another host (``https://...``, ``//host/...``), not a file of the site."""
+    url = url.strip().strip("'\"")
+    return bool(re.match(r"(?i)([a-z][a-z0-9+.-]*:)?//", url)) and not url.lower().startswith("file:")
 
 
-@pytest.fixture(scope="module")
-def served(site):
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+class _Resources(HTMLParser):
+    """The URLs an HTML page loads by itself (not the links a reader may follow)."""
+
+    LOADS = {"script": ("src",), "link": ("href",), "img": ("src", "srcset"), "iframe": ("src",),
+             "source": ("src", "srcset"), "video": ("src", "poster"), "audio": ("src",), "embed": ("src",),
+             "object": ("data",), "input": ("src",)}
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+        self.styles: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "link" and not {"stylesheet", "preconnect", "preload", "icon", "modulepreload",
+                                  "dns-prefetch", "prefetch", "manifest"} & set((attrs.get("rel") or "").split()):
+            return  # rel=canonical and the like are not loaded
+        for name in self.LOADS.get(tag, ()):
+            if attrs.get(name):
+                self.urls += [part.split()[0] for part in attrs[name].split(",") if part.strip()]
+        if attrs.get("style"):
+            self.styles.append(attrs["style"])
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag):
+        self._in_style = False
+
+    def handle_data(self, data):
+        if self._in_style:
+            self.styles.append(data)
+
+
+def _css_urls(css: str) -> list[str]:
+    return re.findall(r"""url\(\s*([^)]*?)\s*\)""", css) + re.findall(r"""@import\s+(?:url\()?\s*['"]?([^'")\s;]+)""", css)
+
+
+def test_the_site_loads_nothing_from_another_host(site):
+    """No Google Fonts, no CDN: every page, stylesheet and script the site loads is its own."""
+    found = []
+    for page in sorted(site.rglob("*.html")):
+        scan = _Resources()
+        scan.feed(page.read_text(encoding="utf-8"))
+        urls = scan.urls + [url for css in scan.styles for url in _css_urls(css)]
+        found += [f"{page.relative_to(site)}: {url}" for url in urls if _remote(url)]
+    for sheet in sorted(site.rglob("*.css")):
+        urls = _css_urls(sheet.read_text(encoding="utf-8"))
+        found += [f"{sheet.relative_to(site)}: {url}" for url in urls if _remote(url)]
+    assert not found, "\n".join(found)
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis.com" not in home and "unpkg.com" not in home
 
 
 @pytest.fixture(scope="module")
@@ -92,20 +149,78 @@ def browser():
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--window-size=1280,1600", f"--user-data-dir={profile}"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})  # every request, for _requests_elsewhere
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_page_load_timeout(60)
+    _requests_elsewhere(driver)  # forget the browser's own start-up
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def test_a_variant_page_in_the_browser(served, browser):
+def _requests_elsewhere(browser) -> list[str]:
+    """The requests the browser sent to a host since the last call (its performance log)."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return [url for url in urls if urlsplit(url).scheme in ("http", "https", "ws", "wss", "ftp")]
+
+
+def _view(browser, size, mobile=False):
+    """Shows pages at a width and height in CSS pixels, as a phone (``mobile``) or a desktop."""
+    width, height = size
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def _open(browser, url):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait
 
-    browser.get(f"{served}/rules/egyptian/")
-    WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.ID, "setup")))
+    browser.get(url)
+    WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.md-content__inner")))
+
+
+def _file(site: Path, page: str) -> str:
+    return (site / page).as_uri()
+
+
+def test_every_link_of_the_navigation_opens_a_page_from_disk(site, browser):
+    """What ``scripts/main`` promises: open site/index.html, and every link leads to a page."""
+    from selenium.webdriver.common.by import By
+
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, "index.html"))
+    links = browser.execute_script(
+        "return [...document.querySelectorAll('.md-sidebar--primary a.md-nav__link[href]')].map(a => a.href)")
+    pages = sorted({link.split("#", 1)[0] for link in links})
+    assert len(pages) >= 10 + len(bundled_variants()), pages
+    broken = []
+    for url in pages:
+        assert url.startswith("file://"), url
+        path = Path(unquote(urlsplit(url).path))
+        assert path.suffix == ".html" and path.is_file(), f"{url}: a folder or a missing page, not a page"
+        _open(browser, url)
+        assert not browser.title.startswith("Index of"), url
+        assert browser.find_element(By.CSS_SELECTOR, "article.md-content__inner h1").text, url
+        for href in browser.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.href)"):
+            target = urlsplit(href)
+            if target.scheme == "file":
+                target_path = Path(unquote(target.path))
+                if not target_path.is_file():
+                    broken.append(f"{path.relative_to(site)} -> {href}")
+    assert not broken, "broken links:\n" + "\n".join(sorted(set(broken)))
+    assert not _requests_elsewhere(browser)
+
+
+def test_a_variant_page_in_the_browser(site, browser):
+    from selenium.webdriver.common.by import By
+
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, "rules/egyptian.html"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "Egyptian Basra"
     headings = [h.text.replace("¶", "").strip() for h in browser.find_elements(By.CSS_SELECTOR, "h2")]
     for heading in ("Setup and deal", "Play and capture", "Basras", "Scoring", "Worked examples"):
@@ -117,19 +232,57 @@ def test_a_variant_page_in_the_browser(served, browser):
     assert colour.replace(" ", "") in ("rgb(198,40,40)", "rgba(198,40,40,1)")
     example = browser.find_element(By.CSS_SELECTOR, ".admonition.example")
     assert "Played:" in example.text and "Takes:" in example.text
-    ARTIFACTS.mkdir(exist_ok=True)
-    browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian.png"))
-    assert (ARTIFACTS / "rulebook-egyptian.png").stat().st_size > 10_000
     browser.execute_script("document.getElementById('examples').scrollIntoView()")
+    cards = example.find_elements(By.CSS_SELECTOR, ".basra-card")
+    assert len(cards) >= 2 and all(card.is_displayed() and card.text.strip() for card in cards[:2])
+    face = browser.execute_script("const s = getComputedStyle(arguments[0]);"
+                                  "return [s.borderTopStyle, s.backgroundColor, s.display]", cards[0])
+    assert face == ["solid", "rgb(255, 255, 255)", "inline-block"], face  # basra.css drew a card
+    ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-examples.png"))
+    assert not _requests_elsewhere(browser)
 
 
-def test_search_finds_a_variant(served, browser):
+@pytest.mark.parametrize("name", sorted(SHOWN))
+def test_pages_at_desktop_and_phone_widths(site, browser, name):
+    """Screenshots for a person to look at, and no page wider than a phone's screen."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, SHOWN[name]))
+    browser.save_screenshot(str(ARTIFACTS / f"rulebook-{name}-desktop.png"))
+    assert (ARTIFACTS / f"rulebook-{name}-desktop.png").stat().st_size > 10_000
+    _view(browser, PHONE, mobile=True)
+    try:
+        _open(browser, _file(site, SHOWN[name]))
+        browser.save_screenshot(str(ARTIFACTS / f"rulebook-{name}-phone.png"))
+        fit = browser.execute_script(
+            "const root = document.documentElement;"
+            "return {scroll: Math.max(root.scrollWidth, document.body.scrollWidth), inner: window.innerWidth,"
+            " code: [...document.querySelectorAll('pre > code')].filter(c => c.scrollWidth > c.clientWidth + 1)"
+            "  .map(c => c.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, ''))}")
+        widest = browser.execute_script(  # the code block with the longest line, to see it wrap
+            "const width = c => Math.max(...c.textContent.split('\\n').map(line => line.length));"
+            "const all = [...document.querySelectorAll('pre > code')].filter(c => c.offsetParent);"
+            "const code = all.sort((a, b) => width(b) - width(a))[0];"
+            "if (code) { code.scrollIntoView(); window.scrollBy(0, -60); } return !!code")
+        if widest:
+            time.sleep(0.5)  # the header's title slides from the site's name to the page's
+            browser.save_screenshot(str(ARTIFACTS / f"rulebook-{name}-phone-code.png"))
+    finally:
+        _view(browser, DESKTOP)
+    assert fit["inner"] == PHONE[0], fit  # a page wider than the phone would zoom out
+    assert fit["scroll"] <= fit["inner"] + 1, f"{name} scrolls sideways on a phone: {fit}"
+    assert not fit["code"], f"{name}: code scrolls sideways on a phone: {fit['code']}"
+    assert not _requests_elsewhere(browser)
+
+
+def test_search_finds_a_variant_from_disk(site, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait
 
-    browser.get(f"{served}/")
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, "index.html"))
     WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "input.md-search__input")))
     browser.execute_script("document.querySelector('label.md-header__button[for=__search]')?.click();"
                            "document.getElementById('__search').checked = true;")
@@ -141,3 +294,4 @@ def test_search_finds_a_variant(served, browser):
         lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item a[href*='pishti']"))
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "rulebook-search.png"))
+    assert not _requests_elsewhere(browser)
