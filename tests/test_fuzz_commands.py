@@ -33,6 +33,7 @@ from basra_dsl.resources import bundled_variants
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 SECONDS_PER_RUN = 30
+LARGEST_INPUT = 5_000_000  # characters: above the largest file any command reads (4 MB)
 OUTPUT_BOUND = 400_000  # characters one command may print for one input
 MEMORY_BOUND_MB = 2_000  # peak resident size of the whole test process
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("FUZZ_RANDOM") != "1",
@@ -73,6 +74,7 @@ def mutate(text: str, operations: list[tuple[str, int, str]]) -> str:
             text = text[:i]
         elif kind == "repeat_file":
             text = text * (1 + where % 30)
+        text = text[:LARGEST_INPUT]  # past every size limit already: larger tests nothing more
     return text
 
 
