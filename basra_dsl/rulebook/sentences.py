@@ -217,7 +217,7 @@ class Speaker:
         return f"Cards taken score points: {join(parts)}."
 
     def _total(self, c: n.Total) -> str:
-        return (f"The file states that a hand holds {self.num(c.points, 'point')} in all, not counting "
+        return (f"A hand holds {self.num(c.points, 'point')} in all, not counting "
                 f"{plural(self.bonus)}.")
 
     def _target(self, c: n.Target) -> str:

@@ -12,6 +12,7 @@ An example's name, source and options are text from its file: escaped on the pag
 from __future__ import annotations
 
 import random
+import re
 
 from .. import cards as C
 from ..check.examples import check_examples, read_examples, run_example
@@ -50,10 +51,10 @@ def examples(page: PageState) -> str:
         # examples may lack what playing them needs
         return head + "The worked examples of this variant could not be read: see the warnings.\n"
     found = document.data.get("examples") or []
-    text = head + (f"Each example below was played on the engine when this page was built, and the "
-                   f"engine agreed with what the example expects ({len(found)} examples).\n\n"
+    text = head + (f"Each example below was played out by the rules when this page was made, and came "
+                   f"out as it says ({len(found)} examples).\n\n"
                    if not page.problems else
-                   "Some examples below disagree with the engine: see the warnings.\n\n")
+                   "Some examples below do not come out as they say: see the warnings.\n\n")
     for example in found:
         text += worked_example(page, example) + "\n"
     return text
@@ -68,7 +69,7 @@ def worked_example(page: PageState, example: dict) -> str:
     except DiagnosticError as exc:
         message = "; ".join(d.message for d in exc.diagnostics)  # it may quote the file
         page.problems.append(plain(f"{page.name}: example '{name}': {message}"))
-        return admonition("failure", title, f"The engine could not play this example: {inline(message)}")
+        return admonition("failure", title, f"This example could not be played: {inline(player_words(message))}")
     lines = []
     if "score" in example:
         lines += score_example(example, outcome)
@@ -122,7 +123,7 @@ def play_example(page: PageState, example: dict, outcome) -> list[str]:
         " without capturing" if capture == () else "")
     lines.append(f"**Played:** {card_html(card)}{wanted}")
     if outcome.refused is not None:
-        lines.append(f"**Result:** the engine refuses the play: {inline(outcome.refused.rstrip('.'))}.")
+        lines.append(f"**Result:** this play is not allowed: {inline(player_words(outcome.refused).rstrip('.'))}.")
         return lines
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
         shown = " or ".join(cards_html(c) for c in outcome.choices if c)
@@ -162,6 +163,17 @@ def score_example(example: dict, outcome) -> list[str]:
     return lines
 
 
+CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
+
+
+def player_words(message: str) -> str:
+    """Returns a rule's refusal as players write cards: 8♥ for the engine's 8H."""
+    def glyph(match: re.Match) -> str:
+        rank = "10" if match.group(1) in ("T", "10") else match.group(1)
+        return rank + C.SUIT_GLYPHS[C.SUITS.index(match.group(2))]
+    return CARD_CODE.sub(glyph, message)
+
+
 # ------------------------------------------------------------------ the illustrative hand
 
 def illustration(page: PageState) -> str:
@@ -169,18 +181,18 @@ def illustration(page: PageState) -> str:
     rules = page.rules
     rng = random.Random(ILLUSTRATION_SEED)
     state = Game(rules).new_hand(rng)
-    text = (f"## An illustrative hand {{#illustration}}\n\nA hand dealt by the engine with seed "
-            f"{ILLUSTRATION_SEED} ({rules.players} players, default options), each player playing a "
-            f"random card from their hand. The table shows the first plays; the engine plays the "
-            f"rest of the hand and scores it.\n\n")
+    text = (f"## An illustrative hand {{#illustration}}\n\nA hand shuffled and dealt for this page "
+            f"({rules.players} players, default options), each player playing a card at random from "
+            f"their hand. The table shows the first plays; the rest of the hand is played the same way "
+            f"and scored below. Player 1 plays first.\n\n")
     text += f"**First floor:** {cards_html(state.floor, 'empty')}\n\n"
     for seat in range(rules.players):
-        text += f"**Seat {seat}** holds {cards_html(state.hands[seat])}"
+        text += f"**Player {seat + 1}** holds {cards_html(state.hands[seat])}"
         side = rules.side_of(seat)
         if len(rules.sides[side]) > 1:
             text += f" (side {side + 1})"
         text += "  \n"
-    rows = ["| # | Seat | Floor before | Plays | Takes | Why |", "| --- | --- | --- | --- | --- | --- |"]
+    rows = ["| # | Player | Floor before | Plays | Takes | Why |", "| --- | --- | --- | --- | --- | --- |"]
     shown = rules.players * min(rules.hand_size, 4)
     plays = 0
     while not state.is_terminal():
@@ -194,7 +206,7 @@ def illustration(page: PageState) -> str:
             reason = why(page, rules, card, floor, play.captured, previous)
             if play.bonus:
                 reason += f" **{capitalise(page.bonus)} +{number_text(play.bonus)}**"
-            rows.append(f"| {plays} | {seat} | {cards_html(floor, 'empty')} | {card_html(card)} | "
+            rows.append(f"| {plays} | {seat + 1} | {cards_html(floor, 'empty')} | {card_html(card)} | "
                         f"{cards_html(play.captured, '—')} | {reason} |")
     text += "\n" + "\n".join(rows) + "\n\n"
     return text + hand_result(page, state.result(), plays)
@@ -203,10 +215,10 @@ def illustration(page: PageState) -> str:
 def hand_result(page: PageState, result, plays: int) -> str:
     """Returns the table of what each side scored at the end of the illustrative hand."""
     text = (f"The hand went on for {plays} plays in all. At its end the sides scored:\n\n"
-            f"| Side | Seats | Cards | {page.bonus_title()} | Points |\n| --- | --- | --- | --- | --- |\n")
+            f"| Side | Players | Cards | {page.bonus_title()} | Points |\n| --- | --- | --- | --- | --- |\n")
     for index, side in enumerate(result.sides):
-        text += (f"| {index + 1} | {', '.join(map(str, side.seats))} | {side.cards} | {side.basras} | "
-                 f"{number_text(side.points)} |\n")
+        players = ", ".join(str(seat + 1) for seat in side.seats)
+        text += f"| {index + 1} | {players} | {side.cards} | {side.basras} | {number_text(side.points)} |\n"
     if any(result.carry_out):
         text += f"\nCarried to the next hand: {', '.join(number_text(c) for c in result.carry_out)} points.\n"
     return text

@@ -117,7 +117,7 @@ def test_worked_examples_show_cards_and_reasons():
     assert '<span class="basra-card basra-red" title="seven of hearts">7♥</span>' in text
     assert "**Why:** [pair](#rule-capture-pair)" in text
     assert "**Basra:** 10 points ([clear](#rule-basra-clear))" in text
-    assert "the engine refuses the play" in text
+    assert "this play is not allowed: 8♥ must capture" in text  # in players' words (issue 11)
 
 
 # ------------------------------------------------------------------ English
