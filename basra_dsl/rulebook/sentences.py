@@ -168,7 +168,9 @@ class Speaker:
     def _compulsion(self, c: n.Compulsion) -> str:
         if c.mode == "optional":
             return "Capturing is optional: a player may lay a card on the floor even when it could take."
-        return "Capturing is compulsory: a card that can take must take; only a card that takes nothing is laid on the floor."
+        return ("Capturing is compulsory for the card you play: a card that can take must take. You still "
+                "choose which card to play, so you may lay down a card that takes nothing even when another "
+                "card in your hand could take.")
 
     # ---------------------------------------------------------------- basra
     def basra(self, c: n.BasraRule) -> tuple[str, list[str]]:
@@ -221,7 +223,8 @@ class Speaker:
                 f"{plural(self.bonus)}.")
 
     def _target(self, c: n.Target) -> str:
-        return f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game."
+        return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game; "
+                "if more than one side gets there in the same hand, the higher total wins.")
 
     def _gametie(self, c: n.GameTie) -> str:
         start = "If the leading sides are level when the target is reached,"
