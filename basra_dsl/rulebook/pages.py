@@ -7,12 +7,13 @@ from pathlib import Path
 
 import click
 
+from ..language import expressions as X
 from ..language import nodes as n
 from ..language.compiler import compile_rules
 from ..language.merge import Merged
 from ..language.unparse import number_text
 from ..resources import bundled_variants
-from .english import join, pattern_phrase
+from .english import conjuncts, join, pattern_phrase, uses_play
 from .markdown import anchor, page_path
 from .page import load_merged
 from .safe import inline
@@ -32,8 +33,9 @@ def render_comparison(catalog: dict[str, Path] | None = None) -> str:
     given); every cell links to its rule."""
     catalog = catalog if catalog is not None else bundled_variants()
     names = list(catalog)
-    rows = ["| Variant | Players | Cards dealt | Sweepers | Basra rules | Majorities (points, tie) | Target |",
-            "| --- | --- | --- | --- | --- | --- | --- |"]
+    rows = ["| Variant | Players | Deck | Cards dealt | Play goes | Sweepers | Basra rules | Majorities (points, tie) "
+            "| Target | Off unless chosen |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for name in names:
         merged = load_merged(catalog[name])
         rules = compile_rules(merged)
@@ -52,21 +54,42 @@ def render_comparison(catalog: dict[str, Path] | None = None) -> str:
             dealt += " (" + _link(name, "setup.floor", "a stack", merged) + ")"
         sweepers = [_link(name, f"capture.{c.name.text}", pattern_phrase(c.pattern) + (" (with a condition)" if c.guard else ""), merged)
                     for c in merged.rules("capture") if isinstance(c, n.CaptureRule) and c.takes == "all"]
-        basras = []
+        basras, optional = [], []
+        defaults = merged.option_defaults() | {"players": counts[0]}
         for c in merged.rules("basra"):
             if isinstance(c, n.BasraRule):
                 points = points_phrase(c.points, merged)
-                basras.append(_link(name, f"basra.{c.name.text}", f"{c.name.text.replace('_', ' ')} {points}", merged))
+                cell = _link(name, f"basra.{c.name.text}", f"{c.name.text.replace('_', ' ')} {points}", merged)
+                (optional if _off_by_default(c, defaults) else basras).append(cell)
         majorities = []
         for m in rules.majorities:
             tie = {"carry": "carried", "each": "each tied side", "nobody": "nobody"}.get(m.tie, m.tie)
             majorities.append(_link(name, f"score.most_{m.what}", f"most {m.what} {number_text(m.points)} ({tie})", merged))
         target = _link(name, "game.target", number_text(rules.target), merged)
-        rows.append(f"| [{inline(title)}]({page_path(name)}) | {players} | {dealt} | {join(sweepers) or '—'} | "
-                    f"{', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | {target} |")
+        deck = _link(name, "setup.deck", f"{len(rules.deck)} cards", merged)
+        direction = _link(name, "setup.direction", rules.direction, merged)
+        rows.append(f"| [{inline(title)}]({page_path(name)}) | {players} | {deck} | {dealt} | {direction} | "
+                    f"{join(sweepers) or '—'} | {', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | "
+                    f"{target} | {', '.join(optional) or '—'} |")
     return ("---\ntitle: Comparison of the variants\n---\n\n# Comparison of the variants\n\n"
-            "Every variant of this rulebook side by side, with its default options. Each cell links to the rule "
-            "it comes from on the variant's page.\n\n" + "\n".join(rows) + "\n")
+            "Every variant of this rulebook side by side, as it plays with its default options; the last column "
+            "lists the bonus rules a table has to choose to switch on. Each cell links to the rule it comes "
+            "from on the variant's page.\n\n" + "\n".join(rows) + "\n")
+
+
+def _off_by_default(clause: n.BasraRule, defaults: dict) -> bool:
+    """Returns whether a rule is switched off by the default options: a part of its 'when'
+    that reads options alone (not the play) does not hold for them."""
+    if clause.guard is None:
+        return False
+    for part in conjuncts(clause.guard):
+        if not uses_play(part):
+            try:
+                if not X.evaluate_constant(part, defaults):
+                    return True
+            except Exception:  # noqa: BLE001 - a part that cannot be worked out switches nothing off here
+                continue
+    return False
 
 
 def render_home(variants: list, comparison: bool = True) -> str:
