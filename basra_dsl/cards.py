@@ -79,13 +79,6 @@ def pattern_cards(word: str) -> frozenset[int] | None:
     return None if card is None else frozenset({card})
 
 
-def pattern_vocabulary() -> list[str]:
-    """Returns the words a pattern may use, for "did you mean" suggestions."""
-    ranks = [r for r in RANKS if r != "T"] + ["10"]
-    cards = [r + s for r in ranks for s in SUITS]
-    return list(CLASS_WORDS) + ranks + cards
-
-
 # ------------------------------------------------------------------ card names written another way
 
 WHITE_GLYPHS = "♧♢♡♤"  # the white suit symbols, clubs to spades: not the ones the language reads

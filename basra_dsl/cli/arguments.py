@@ -14,7 +14,6 @@ from ..language.loader import LOOKUP, is_path_like
 from .output import UsageDiagnosticError
 
 
-
 def parse_options(pairs: tuple[str, ...]) -> dict:
     chosen = {}
     for pair in pairs:

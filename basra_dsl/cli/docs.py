@@ -23,6 +23,9 @@ from ..rulebook import ASSETS, shown_problems
 from .output import handles_errors
 
 CONFIG = "mkdocs.yml"
+# what the rulebook's pages are written with (admonitions, tabs, attributes on headings)
+MARKDOWN_EXTENSIONS = ["toc", "admonition", "attr_list", "md_in_html", "tables", "pymdownx.details",
+                       "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}]
 
 
 def find_config(explicit: str | None = None) -> Path | None:
@@ -49,8 +52,7 @@ def house_config(site_dir: Path) -> dict:
                   "features": ["navigation.sections", "navigation.top", "search.highlight"]},
         "plugins": ["search", "offline", {"basra": {"home": True, "variants": str(_variants_here())}}],
         "extra": {"polyfills": ["javascripts/iframe-worker.js"]},  # search from disk, from our assets
-        "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables", "pymdownx.details",
-                                "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}],
+        "markdown_extensions": MARKDOWN_EXTENSIONS,
     }
 
 
@@ -158,9 +160,7 @@ def init(title, force):
                               "theme": {"name": "material", "font": False},
                               "plugins": ["search", "offline", {"basra": {"variants": "variants"}}],
                               "extra": {"polyfills": ["javascripts/iframe-worker.js"]},
-                              "markdown_extensions": ["toc", "admonition", "attr_list", "md_in_html", "tables",
-                                                      "pymdownx.details", "pymdownx.superfences",
-                                                      {"pymdownx.tabbed": {"alternate_style": True}}]},
+                              "markdown_extensions": MARKDOWN_EXTENSIONS},
                              sort_keys=False, allow_unicode=True))
     (Path.cwd() / "docs").mkdir(exist_ok=True)
     (Path.cwd() / "variants").mkdir(exist_ok=True)

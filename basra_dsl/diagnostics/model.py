@@ -8,9 +8,9 @@ them out of a stage that must stop.
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Iterable
 
 

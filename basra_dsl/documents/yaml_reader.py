@@ -9,7 +9,6 @@ import yaml
 from ..diagnostics import Diagnostic, DiagnosticError, Span, error
 from .model import MAX_DEPTH, SURROGATE, Document, Marks, surrogate, too_deep
 
-
 # libyaml (shipped in PyYAML's wheels) reads YAML a hundred times faster than PyYAML's own
 # Python reader, whose time on a large hostile file runs to minutes; either gives the same nodes.
 _FAST = getattr(yaml, "CSafeLoader", None)

@@ -20,7 +20,6 @@ from .merge import Merged, merge
 from .parser import parse
 from .semantics import check_file, check_merged
 
-
 LOOKUP = ("a name is looked up as ./variants/NAME.basra, then ./NAME.basra, then among the bundled "
           "variants (basra variants lists them)")
 

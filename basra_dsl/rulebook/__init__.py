@@ -18,10 +18,10 @@ import click
 
 from .. import limits
 from ..diagnostics import DiagnosticError, Span, error
+from ..language.loader import load
 from ..resources import bundled_variants
-from .page import VariantPage, anchor, load_merged, page_path, render_variant
+from .page import VariantPage, anchor, page_path, render_variant
 from .pages import render_cli_reference, render_comparison, render_home, render_schemas, schema_files
-
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # files every rulebook site gets
 STYLESHEET = ASSETS / "stylesheets" / "basra.css"  # card faces and page details
@@ -57,7 +57,7 @@ def site_catalog(folder: Path, with_parents: bool = True) -> dict[str, Path]:
     if with_parents:
         bundled = bundled_variants()
         for path in list(found.values()):
-            for ancestor in load_merged(path).chain[1:]:
+            for ancestor in load(path).merged.chain[1:]:  # the parents only: each page refuses its own errors
                 name = ancestor.name.text
                 if name not in found and name in bundled and Path(ancestor.path).resolve() == bundled[name].resolve():
                     found[name] = bundled[name]

@@ -10,6 +10,7 @@ import click
 from ..language import expressions as X
 from ..language import nodes as n
 from ..language.compiler import compile_rules
+from ..language.loader import read_variant
 from ..language.merge import Merged
 from ..language.unparse import number_text
 from ..resources import bundled_variants
@@ -96,7 +97,7 @@ def render_home(variants: list, comparison: bool = True) -> str:
     """Returns a home page for a site that has none: each variant with a line on it."""
     rows = []
     for page in sorted(variants, key=lambda p: p.title.lower()):
-        variant = load_merged(page.path).variant
+        variant = read_variant(page.path)  # the header alone: the page itself was checked when rendered
         title = inline(variant.title or page.name)
         about = f": {inline(variant.about)}" if variant.about else ""
         parent = f" (extends {inline(variant.parent.text)})" if variant.parent else ""

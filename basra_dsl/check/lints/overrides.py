@@ -24,7 +24,6 @@ from ...language.unparse import expr_text, pattern_text, value_text
 from .combinations import Combination, atoms, combinations, conjuncts, is_own, names_in, pick, safe_constant
 
 
-
 def parent_of(merged: Merged) -> Merged | None:
     """Returns the parent merged with its own parents, or None for a variant that extends nothing."""
     if merged.variant.parent is None or len(merged.chain) < 2:

@@ -36,10 +36,10 @@ from .places import wrong_section
 from .recovery import MAX_ERRORS, reads_past
 from .words import (
     LABELLED,
-    Explanation,
     SECTION_WORDS,
     TERMINAL_WORDS,
     WORD_TOKENS,
+    Explanation,
     accepted_words,
     choice_words,
     grammar_words,
