@@ -27,20 +27,38 @@ def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
 
 
 def deal_hand(rules: Rules, pack: list[int], first: int, rng: random.Random) -> list[Deal]:
-    """Returns every deal of a hand from a shuffled pack; ``first`` receives cards first."""
+    """Returns every deal of a hand from a shuffled pack; ``first`` (who plays first) receives
+    cards first."""
     pack = list(pack)
     seats = [(first + i) % rules.players for i in range(rules.players)]
     deals = []
+    cut = _cut(rules, pack, first)
     while pack:
         hands = _deal_round(rules, pack, seats)
         count = rules.start_floor if not deals else rules.redeal_floor
         won: list[list[int]] = [[] for _ in seats]
-        floor = _start_floor(rules, pack, count, rng, won[seats[-1]]) if not deals else _take(pack, count)
+        if cut is not None and not deals:
+            won[cut[0]].append(cut[1])
+        floor = _start_floor(rules, pack, count, rng, won[rules.dealer_of(first)]) if not deals else _take(pack, count)
         deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor),
                           tuple(tuple(w) for w in won) if any(won) else ()))
         if not any(hands) and not floor:
             break
     return deals
+
+
+def _cut(rules: Rules, pack: list[int], first: int) -> tuple[int, int] | None:
+    """Cuts the pack: the card shown at the bottom of the cut goes to the bottom of the pack,
+    unless it is one of the cut cards, which its winner takes at once. Returns (seat, card)
+    for such a card, removed from the pack.
+
+    The pack is shuffled, so the card the cut shows is as random as its last card: looking
+    at that card is the same as cutting at a random place."""
+    if not rules.cut_cards or not pack or pack[-1] not in rules.cut_cards:
+        return None
+    dealer = rules.dealer_of(first)
+    seat = dealer if rules.cut_winner == "dealer" else (dealer + 1) % rules.players
+    return seat, pack.pop()
 
 
 def _take(pack: list[int], count: int) -> list[int]:

@@ -62,6 +62,8 @@ class Rules:
     bar_cards: frozenset[int]
     bar_top_only: bool
     bar_action: str  # bury | bottom | dealer
+    cut_cards: frozenset[int]  # a card of these shown at the bottom of the cut is won at once
+    cut_winner: str  # next | dealer: who wins it, from the dealer
     redeal_floor: int
     deal_mode: str  # batches | singly
     direction: str
@@ -88,6 +90,10 @@ class Rules:
         the direction of play, so the next seat is the one after the dealer)."""
         return dealer if self.lead == "dealer" else (dealer + 1) % self.players
 
+    def dealer_of(self, leader: int) -> int:
+        """Returns the seat that dealt a hand ``leader`` plays first in (``leader`` undone)."""
+        return leader if self.lead == "dealer" else (leader - 1) % self.players
+
     def next_dealer(self, dealer: int) -> int:
         """Returns the seat that deals the hand after the one ``dealer`` dealt."""
         step = {"next": 1, "previous": -1, "never": 0}[self.deal_passes]
@@ -113,7 +119,8 @@ class Rules:
                      "redeal_floor": self.redeal_floor, "mode": self.deal_mode,
                      "direction": self.direction, "lead": self.lead, "passes": self.deal_passes,
                      "barred": {"cards": [card_name(c) for c in sorted(self.bar_cards)],
-                                "top_only": self.bar_top_only, "action": self.bar_action}},
+                                "top_only": self.bar_top_only, "action": self.bar_action},
+                     "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner}},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                    "takes": r.takes, "when": r.condition_source}

@@ -132,6 +132,8 @@ class _Compiler:
             bar_cards=frozenset().union(*(X.pattern_set(p, deck_set) for p in bar.patterns)) if bar else frozenset(),
             bar_top_only=bool(bar and bar.top_only),
             bar_action=bar.action if bar else "bury",
+            cut_cards=self.cut_cards(deck_set),
+            cut_winner=self.value("setup.cut", "winner", "next"),
             redeal_floor=int(self.value("setup.redeal_floor", "count", 0)),
             deal_mode=self.value("setup.deal", "mode", "batches"),
             direction=self.value("setup.direction", "direction", "anticlockwise"),
@@ -153,6 +155,11 @@ class _Compiler:
             best_of=int(self.value("match.best_of", "games", 1)),
             decider=self.value("match.decider", "points", None),
         )
+
+    def cut_cards(self, deck_set: frozenset[int]) -> frozenset[int]:
+        clause = self.pick("setup.cut")
+        patterns = getattr(clause, "patterns", ())
+        return frozenset().union(*(X.pattern_set(p, deck_set) for p in patterns))
 
     def deck(self) -> tuple[int, ...]:
         clause = self.pick("setup.deck")
