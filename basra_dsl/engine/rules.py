@@ -72,7 +72,7 @@ class Rules:
     values: dict[int, int | None]  # a card's value when adding up; None for pictures
     capture_rules: tuple[CaptureRule, ...]
     choose: str  # largest | one
-    compulsory: bool
+    compulsion: str  # optional | card (a card that can capture must) | hand (a player who can capture must)
     basra_rules: tuple[BasraRule, ...]
     bonus_name: str
     leftover: str  # last | nobody
@@ -84,6 +84,11 @@ class Rules:
     tie_extension: float
     best_of: int
     decider: float | None
+
+    @property
+    def compulsory(self) -> bool:
+        """Whether a card that can capture must capture (it must under either compulsion)."""
+        return self.compulsion != "optional"
 
     def leader(self, dealer: int) -> int:
         """Returns the seat that plays first when ``dealer`` deals (seats are numbered in
@@ -125,7 +130,8 @@ class Rules:
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                    "takes": r.takes, "when": r.condition_source}
                                   for r in self.capture_rules],
-                        "choose": self.choose, "compulsory": self.compulsory},
+                        "choose": self.choose, "compulsory": self.compulsory,
+                        "compulsion": self.compulsion},
             "basra": {"called": self.bonus_name,
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},

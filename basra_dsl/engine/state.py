@@ -101,7 +101,7 @@ class State:
     def captures(self, card: int) -> list[tuple[int, ...]]:
         """Returns the captures a card may make now; () stands for a trail where allowed."""
         found = self._resolve(card, self.floor, self.previous)
-        if not found or not self.rules.compulsory:
+        if self._may_trail(bool(found)):
             found = found + [()]
         return found
 
@@ -109,7 +109,24 @@ class State:
         """Returns every legal move of the player to move (none once the hand is over)."""
         if self.is_terminal():
             return []
-        return [Move(card, capture) for card in self.hands[self.turn] for capture in self.captures(card)]
+        found = {card: self._resolve(card, self.floor, self.previous) for card in self.hands[self.turn]}
+        hand_must_capture = self.rules.compulsion == "hand" and any(found.values())
+        moves = []
+        for card, captures in found.items():
+            if self.rules.compulsion == "optional" or not (captures or hand_must_capture):
+                captures = captures + [()]
+            moves += [Move(card, capture) for capture in captures]
+        return moves
+
+    def _may_trail(self, captures: bool) -> bool:
+        """Whether the card may be laid down without capturing: always where capturing is
+        optional; when it takes nothing where a capturing card must capture; and, where a
+        player who can capture must, only when no card in the hand can take anything."""
+        if self.rules.compulsion == "optional":
+            return True
+        if self.rules.compulsion == "card":
+            return not captures
+        return not any(self._resolve(c, self.floor, self.previous) for c in self.hands[self.turn])
 
     def result(self) -> HandResult:
         """Returns the scores of the finished hand."""
@@ -133,6 +150,8 @@ class State:
             raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
         if capture is None:
             options = self.captures(card)
+            if not options:
+                raise IllegalMove(self._must_capture_with_another(card))
             if len(options) > 1:
                 shown = "; ".join("trail" if not o else " ".join(map(card_name, o)) for o in options[:6])
                 raise IllegalMove(f"{card_name(card)} can take more than one set ({shown}): "
@@ -147,11 +166,22 @@ class State:
             return Move(card, ())
         raise IllegalMove(self._why_illegal(card, capture, options))
 
+    def _must_capture_with_another(self, card: int) -> str:
+        """Why a card that takes nothing cannot be laid down: another card of the hand can take."""
+        for other in self.hands[self.turn]:
+            found = self._resolve(other, self.floor, self.previous)
+            if found:
+                return (f"{card_name(card)} takes nothing, and a player who can capture must: "
+                        f"{card_name(other)} can take {' '.join(map(card_name, found[0]))}")
+        raise AssertionError("a card without a move while no card can capture")  # _may_trail says otherwise
+
     def _why_illegal(self, card: int, capture: tuple[int, ...], options) -> str:
         name = card_name(card)
         missing = [card_name(c) for c in capture if c not in self.floor]
         if missing:
             return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor"
+        if not options:
+            return self._must_capture_with_another(card)
         if not capture:
             return f"{name} must capture: it can take {' '.join(map(card_name, options[0]))}"
         if options == [()]:

@@ -85,6 +85,9 @@ def compile_rules(merged: Merged, chosen: dict[str, Any] | None = None,
     return _Compiler(merged, options).rules()
 
 
+_COMPULSION = {"compulsory": "card", "optional": "optional", "compulsory hand": "hand"}  # clause -> engine
+
+
 class _Compiler:
     def __init__(self, merged: Merged, options: dict[str, Any]):
         self.merged = merged
@@ -142,7 +145,7 @@ class _Compiler:
             values=values,
             capture_rules=self.capture_rules(deck_set, values, ranks),
             choose=self.value("capture.choose", "policy", "largest"),
-            compulsory=self.value("capture.compulsion", "mode", "compulsory") == "compulsory",
+            compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
             bonus_name=self.value("basra.called", "title", "basra"),
             leftover=self.value("end.leftover", "mode", "last"),
