@@ -1,6 +1,6 @@
 """The engine's reference player: a uniformly random card, its capture as the rules allow.
 
-Seeded simulations, the validator's invariant checks and the rulebook's illustrative hands
+Seeded simulations, the validator's invariant checks and the rulebook's sample hands
 all play with it, so a seed names the same hand everywhere.
 """
 

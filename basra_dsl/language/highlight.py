@@ -32,6 +32,9 @@ class BasraLexer(RegexLexer):
             (r'"[^"\n]*"', String.Double),
             (words(SECTIONS, suffix=r"(?=\s*:)"), Keyword.Namespace),
             (r"([A-Za-z_][A-Za-z0-9_]*)(\s*)(:)", bygroups(Name.Label, Whitespace, Punctuation)),
+            # a named rule with its title: pair "Pairing": any takes rank
+            (r'([A-Za-z_][A-Za-z0-9_]*)([ \t]+)("[^"\n]*")([ \t]*)(:)',
+             bygroups(Name.Label, Whitespace, String.Double, Whitespace, Punctuation)),
             (words(KEYWORDS, suffix=r"\b"), Keyword),
             (words(OPERATORS, suffix=r"\b"), Operator.Word),
             (words(WORDS, suffix=r"\b"), Keyword.Constant),

@@ -56,6 +56,13 @@ class Merged:
                 return clause
         return None
 
+    def title(self, key: str) -> str | None:
+        """Returns the title written for a named rule (the first of its alternatives that has
+        one), or None. A child that states a rule again without a title has none: the
+        parent's title named the parent's rule, which the child replaced."""
+        return next((c.title for c in self.clauses.get(key, ())
+                     if isinstance(c, (n.CaptureRule, n.BasraRule)) and c.title), None)
+
     def rules(self, section: str) -> list[n.Clause]:
         return [c for key, alts in self.clauses.items() if key.startswith(section + ".")
                 for c in alts]

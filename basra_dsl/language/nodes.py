@@ -214,6 +214,7 @@ class CaptureRule(Clause):
     name: Word
     pattern: Pattern
     takes: str  # rank | sums | all
+    title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "capture", "rule"
 
     @property
@@ -239,6 +240,7 @@ class BasraRule(Clause):
 
     name: Word
     points: Expr
+    title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "basra", "rule"
 
     @property

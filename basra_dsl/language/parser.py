@@ -223,8 +223,9 @@ class ToAst(Transformer):
 
     # ---- capture and basra
     def capture_rule(self, meta, children):
+        title, children = _titled(children)
         rule = n.CaptureRule(span=self._s(meta), name=self._word(children[0]),
-                             pattern=children[1], takes=str(children[2]))
+                             pattern=children[1], takes=str(children[2]), title=title)
         return _replace(rule, guard=children[3][1]) if len(children) > 3 else rule
 
     def choose(self, meta, children):
@@ -234,7 +235,8 @@ class ToAst(Transformer):
         return n.Compulsion(span=self._s(meta), mode=str(children[0]))
 
     def basra_rule(self, meta, children):
-        rule = n.BasraRule(span=self._s(meta), name=self._word(children[0]), points=children[1])
+        title, children = _titled(children)
+        rule = n.BasraRule(span=self._s(meta), name=self._word(children[0]), points=children[1], title=title)
         return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
 
     def called(self, meta, children):
@@ -336,6 +338,14 @@ class ToAst(Transformer):
 
     def or_(self, meta, children):
         return n.BoolOp("or", children[0], children[1], span=self._s(meta))
+
+
+def _titled(children: list) -> tuple[str | None, list]:
+    """Returns a named rule's title (the string after its name, None when it has none) and
+    its children without it."""
+    if len(children) > 1 and isinstance(children[1], Token) and children[1].type == "STRING":
+        return _unquote(children[1]), [children[0]] + list(children[2:])
+    return None, list(children)
 
 
 def _replace(node, **changes):

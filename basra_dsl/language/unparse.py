@@ -1,4 +1,4 @@
-"""Writes syntax-tree expressions and patterns back as variant-language text."""
+"""Writes syntax-tree expressions, patterns and named rules back as variant-language text."""
 
 from __future__ import annotations
 
@@ -27,6 +27,15 @@ def value_text(value) -> str:
     if isinstance(value, (int, float)):
         return number_text(value)
     return str(value)
+
+
+def rule_text(rule: n.CaptureRule | n.BasraRule, guard: n.Expr | None = None) -> str:
+    """Returns a named rule as written, with its title, and with ``guard`` as its condition."""
+    head = rule.name.text + (f' "{rule.title}"' if rule.title is not None else "")
+    when = f" when {expr_text(guard)}" if guard is not None else ""
+    if isinstance(rule, n.BasraRule):
+        return f"{head}: {expr_text(rule.points)}{when}"
+    return f"{head}: {pattern_text(rule.pattern)} takes {rule.takes}{when}"
 
 
 def expr_text(expr: n.Expr) -> str:

@@ -1,18 +1,24 @@
-"""Cards as HTML spans: rank and suit glyph, red for hearts and diamonds (see basra.css)."""
+"""Cards on a page: as text in a sentence (rank and suit glyph), or as pictures of card faces.
+
+The text form (``card_html``, ``cards_html``) is for running sentences, such as a refusal
+"8♥ must capture"; the picture form (``card_picture``, ``cards_picture``) is for floors,
+hands and what a play takes, and needs the page's sprite (``cardfaces.sprite_for``).
+Red for hearts and diamonds in both (see basra.css).
+"""
 
 from __future__ import annotations
 
 from typing import Iterable
 
 from .. import cards as C
+from .cardfaces import card_name, card_svg
 from .safe import attribute
 
 
 def card_html(card: int) -> str:
     """Returns one card, such as ``<span class="basra-card basra-red" ...>7♦</span>``."""
     colour = "red" if C.suit(card) in (1, 2) else "black"
-    title = f"{C.RANK_NAMES[C.rank(card)]} of {C.SUIT_NAMES[C.suit(card)]}"
-    return f'<span class="basra-card basra-{colour}" title="{attribute(title)}">{C.card_glyph(card)}</span>'
+    return f'<span class="basra-card basra-{colour}" title="{attribute(card_name(card))}">{C.card_glyph(card)}</span>'
 
 
 def cards_html(cards: Iterable[int], empty: str = "nothing") -> str:
@@ -21,3 +27,20 @@ def cards_html(cards: Iterable[int], empty: str = "nothing") -> str:
     if not shown:
         return f'<span class="basra-none">{empty}</span>'
     return '<span class="basra-cards">' + " ".join(shown) + "</span>"
+
+
+def card_picture(card: int, marked: bool = False) -> str:
+    """Returns the picture of one card face; a ``marked`` card is lifted and outlined (such as
+    the floor cards a play takes)."""
+    return card_svg(card, "basra-marked" if marked else "")
+
+
+def cards_picture(cards: Iterable[int], empty: str = "nothing", marked: Iterable[int] = ()) -> str:
+    """Returns a row of card pictures that wraps on a narrow screen, or a muted word when there
+    are none; the cards in ``marked`` are lifted and outlined."""
+    picked = set(marked)
+    shown = [card_picture(c, c in picked) for c in cards]
+    if not shown:
+        return f'<span class="basra-none">{empty}</span>'
+    # the spaces keep the site's search from gluing the cards' names together; a flex row shows none
+    return '<span class="basra-pics">' + " ".join(shown) + "</span>"

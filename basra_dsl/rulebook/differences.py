@@ -1,16 +1,24 @@
-"""The 'Differences from PARENT' section of a child variant: what it changes, adds and drops.
+"""The 'Differences from PARENT' section of a child variant, and how a clause is said on a page.
 
 Each clause the child states is said twice, once with the child's rules and once with the
-parent's, so a reader sees both wordings side by side.
+parent's, so a reader sees both wordings side by side. ``describe_key`` is how the page
+says any clause (the Rules tab uses it too): a condition said first ("With 3 players, ..."),
+and alternatives run into one passage with "otherwise" before the default.
 """
 
 from __future__ import annotations
 
+from ..language import nodes as n
+from ..language.expressions import PLAY_NAMES
 from ..language.merge import Merged, merge, option_value
-from .english import Context, option_link, say
+from ..language.unparse import number_text
+from .english import Context, capitalise, conjuncts, join, option_link, say
+from .markdown import anchor
 from .page_state import PageState
 from .safe import inline
-from .sentences import Speaker, guard_goes_first, label, value_text
+from .sentences import SENTENCE_END, Speaker, guard_goes_first, rule_title, value_text
+
+JOINED_WORDS = 24  # the longest passage of alternatives said as one sentence, parts joined by ";"
 
 
 def differences(page: PageState) -> str:
@@ -25,7 +33,7 @@ def differences(page: PageState) -> str:
     for key in page.merged.clauses:
         if key not in own:
             continue
-        here = page.rule_link(key, label(page.merged.clauses[key][0]))
+        here = page.rule_link(key, rule_title(page.merged, key))
         now = describe_key(page.merged, key, page.speaker)
         if key in parent_merged.clauses:
             before = describe_key(parent_merged, key, parent_speaker)
@@ -38,7 +46,7 @@ def differences(page: PageState) -> str:
     for drop in page.variant.drops:
         if drop.key in parent_merged.clauses:
             before = describe_key(parent_merged, drop.key, parent_speaker)
-            dropped.append(f"- {page.link_variant(parent, drop.key, label(parent_merged.clauses[drop.key][0]))}"
+            dropped.append(f"- {_parent_rule(page, parent, drop.key, rule_title(parent_merged, drop.key))}"
                            f" no longer applies. *It said:* {before}")
     options = option_changes(page, parent_merged)
     text = f"## Differences from {inline(ptitle)} {{#differences}}\n\n"
@@ -49,6 +57,11 @@ def differences(page: PageState) -> str:
         if lines:
             text += f"**{title}**\n\n" + "\n".join(lines) + "\n\n"
     return text
+
+
+def _parent_rule(page: PageState, parent: str, key: str, title: str) -> str:
+    """Links a parent's rule under its title (Markdown, escaped already) on the parent's page."""
+    return f"[{title}]({parent}.md#{anchor(key)})" if parent in page.bundled else title
 
 
 def option_changes(page: PageState, parent_merged: Merged) -> list[str]:
@@ -66,12 +79,109 @@ def option_changes(page: PageState, parent_merged: Merged) -> list[str]:
     return found
 
 
+# ------------------------------------------------------------------ a clause as the page says it
+
 def describe_key(merged: Merged, key: str, speaker: Speaker) -> str:
-    """Returns every alternative of a clause as one run of sentences, each with its condition."""
-    parts = []
-    for clause in merged.clauses[key]:
-        text = speaker.sentence(clause)
-        if guard_goes_first(clause):
-            text = f"when {say(clause.guard, speaker.ctx)}: {text}"
-        parts.append(text)
-    return " ".join(parts)
+    """Returns a clause as the page says it: its sentences with its condition first, or its
+    alternatives as one passage, "otherwise" before the one that holds by default."""
+    clauses = merged.clauses[key]
+    if not any(guard_goes_first(c) for c in clauses):
+        return " ".join(speaker.sentence(c) for c in clauses)  # a named rule says its own condition
+    return passage([(lead(c.guard, speaker.ctx) if c.guard is not None else None, speaker.sentence(c))
+                    for c in clauses])
+
+
+def lead(guard: n.Expr, ctx: Context) -> str:
+    """Returns a condition as said in front of a rule, without capital: "with 3 players",
+    "with 4 players and [*teams*]", "with *draw* for [*tie_break*]", else "if ..."."""
+    withs, others = [], []
+    for part in conjuncts(guard):
+        match part:
+            case n.Compare(op="==", left=n.Name(id="players"), right=n.Number(value=count)):
+                withs.append(f"{number_text(count)} players")
+            case n.Name(id=name) if ctx.is_option(name):
+                withs.append(option_link(name, ctx))
+            case n.Compare(op="==", left=n.Name(id=name), right=n.Name(id=word)) if ctx.is_option(name) \
+                    and not ctx.is_option(word) and word not in PLAY_NAMES:
+                withs.append(f"*{word}* for {option_link(name, ctx)}")
+            case _:
+                others.append(say(part, ctx))
+    said = (["with " + join(withs)] if withs else []) + (["if " + join(others)] if others else [])
+    return ", ".join(said)
+
+
+def passage(alternatives: list[tuple[str | None, str]]) -> str:
+    """Returns alternatives (a condition, None for the default; and what then applies) as one
+    passage: what they all say is said once, and each condition goes first, the default after
+    "otherwise": "With 3 players, each player is dealt 4 cards; otherwise 6."."""
+    said = [SENTENCE_END.split(text) for _, text in alternatives]
+    head = _shared(said)
+    tail = _shared([s[len(head):][::-1] for s in said])[::-1]
+    differ = [s[len(head):len(s) - len(tail)] for s in said]
+    if any(not d for d, (condition, _) in zip(differ, alternatives) if condition is not None):
+        head, tail, differ = [], [], said  # only the default may add nothing to what all say
+    pieces = [(condition, " ".join(d)) for (condition, _), d in zip(alternatives, differ) if d]
+    return " ".join(head + [_choices(pieces)] + tail)
+
+
+def _choices(pieces: list[tuple[str | None, str]]) -> str:
+    """Returns the differing parts of alternatives, each after its condition."""
+    if len(pieces) == 1 and pieces[0][0] is None:
+        return pieces[0][1]
+    short = _compact(pieces)
+    if short is not None:
+        return short
+    said = [conditioned(c, t) if c is not None else f"Otherwise, {lower_first(t)}" for c, t in pieces]
+    one = "; ".join(s[:-1] if i == 0 else lower_first(s[:-1]) for i, s in enumerate(said)) + "."
+    if all(len(SENTENCE_END.split(s)) == 1 and s.endswith(".") for s in said) and \
+            len(one.split()) <= JOINED_WORDS:
+        return one
+    return " ".join(said)
+
+
+def _compact(pieces: list[tuple[str | None, str]]) -> str | None:
+    """Returns "With 3 players, each player is dealt 4 cards; otherwise 6." when every
+    alternative is one sentence differing from the others in a few words, else None."""
+    if len(pieces) < 2 or pieces[0][0] is None or \
+            any(len(SENTENCE_END.split(t)) > 1 or not t.endswith(".") for _, t in pieces):
+        return None
+    texts = [t[:-1].split() for _, t in pieces]
+    start = _shared(texts)
+    end = _shared([w[len(start):][::-1] for w in texts])
+    middles = [w[len(start):len(w) - len(end)] for w in texts]
+    if len(start) < 2 or len(end) > 3 or not all(1 <= len(m) <= 4 and _balanced(m) for m in middles) \
+            or not _balanced(start) or not _balanced(end):
+        return None
+    rest = [f"{c}, {' '.join(m)}" if c is not None else f"otherwise {' '.join(m)}"
+            for (c, _), m in zip(pieces[1:], middles[1:])]
+    return "; ".join([conditioned(pieces[0][0], pieces[0][1][:-1])] + rest) + "."
+
+
+def _balanced(words: list[str]) -> bool:
+    text = " ".join(words)
+    return text.count("(") == text.count(")") and text.count("[") == text.count("]")
+
+
+def _shared(lists: list[list[str]]) -> list[str]:
+    """Returns the longest start that every list has."""
+    shared = []
+    for items in zip(*lists):
+        if any(item != items[0] for item in items):
+            break
+        shared.append(items[0])
+    return shared
+
+
+def lower_first(text: str) -> str:
+    """Lowers a sentence's first letter to follow a condition, unless the first word is a name."""
+    word = text.split(" ", 1)[0]
+    ordinary = word[:1].isupper() and (word[1:].islower() or word == "A")
+    return text[:1].lower() + text[1:] if ordinary else text
+
+
+def conditioned(condition: str, sentence: str) -> str:
+    """Returns a sentence with a condition (``lead``) in front: "With 3 players, each ...";
+    two ifs become one: "If the table ... and the leading sides are level, ..."."""
+    if condition.startswith("if ") and sentence.startswith("If "):
+        return f"{capitalise(condition)} and {sentence[3:]}"
+    return f"{capitalise(condition)}, {lower_first(sentence)}"

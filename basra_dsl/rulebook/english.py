@@ -93,11 +93,6 @@ def pattern_phrase(pattern: n.Pattern, form: str = "a", conj: str = "or") -> str
     return join([word_phrase(w, form) for w in words], conj)
 
 
-def card_text(card: int) -> str:
-    """Returns a card's English name, such as "the seven of diamonds"."""
-    return f"the {rank_name(C.rank(card))} of {C.SUIT_NAMES[C.suit(card)]}"
-
-
 # ------------------------------------------------------------------ numbers and nouns
 
 PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "the cards taken",
@@ -220,12 +215,10 @@ def compare(expr: n.Compare, ctx: Context) -> str:
     op, left, right = expr.op, expr.left, expr.right
     if isinstance(left, n.Name) and left.id == "players" and isinstance(right, n.Number):
         count = number_text(right.value)
-        return {"==": f"there are {count} players", "!=": f"there are not exactly {count} players",
-                "<": f"there are fewer than {count} players", "<=": f"there are at most {count} players",
-                ">": f"there are more than {count} players", ">=": f"there are at least {count} players"}[op]
+        return f"there are {count if op == '==' else bound(op, count, 'more', 'fewer')} players"
     if isinstance(left, n.Name) and ctx.is_option(left.id) and isinstance(right, n.Name) and not ctx.is_option(right.id) \
             and right.id not in PLAY_NAMES and op in ("==", "!="):
-        return f"the {option_link(left.id, ctx)} option {'is' if op == '==' else 'is not'} *{right.id}*"
+        return f"the table {'chooses' if op == '==' else 'does not choose'} *{right.id}* for {option_link(left.id, ctx)}"
     if isinstance(left, n.Attribute) and left.attr == "count":
         counted = _count_phrase(op, right, ctx)
         if isinstance(left.obj, n.Name) and left.obj.id == "captured":
@@ -233,6 +226,9 @@ def compare(expr: n.Compare, ctx: Context) -> str:
         if isinstance(left.obj, n.Name) and left.obj.id == "left":
             return f"the play leaves {counted} on the floor"
         return f"{noun(left.obj, ctx)} holds {counted}"
+    if op == "==" and isinstance(left, n.Attribute) and left.attr == "value" and isinstance(right, n.Attribute) \
+            and right.attr == "sum":
+        return f"{noun(left.obj, ctx)} is worth the total of {noun(right.obj, ctx)}"
     if isinstance(left, n.Attribute) and left.attr == "sum":
         return f"{noun(left.obj, ctx)} adds up to {bound(op, noun(right, ctx))}"
     if isinstance(left, n.Attribute) and left.attr == "rank" and op in ("==", "!="):
@@ -254,7 +250,7 @@ def say(expr: n.Expr, ctx: Context) -> str:
         case n.Name(id="trailed"):
             return "the card is trailed"
         case n.Name(id=name) if ctx.is_option(name):
-            return f"the {option_link(name, ctx)} option is on"
+            return f"the table plays with {option_link(name, ctx)}"
         case n.Name(id=name):
             return f"*{name}* holds"
         case n.Attribute(obj=n.Name(id="previous"), attr="trailed"):
@@ -282,7 +278,7 @@ def say(expr: n.Expr, ctx: Context) -> str:
         case n.Not(operand=n.Name(id="cleared")):
             return "the play does not clear the floor"
         case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
-            return f"the {option_link(name, ctx)} option is off"
+            return f"the table plays without {option_link(name, ctx)}"
         case n.Not(operand=n.Test(op="has", subject=subject, pattern=p)):
             verb = "include" if _plural_subject(subject) else "holds"
             return f"{noun(subject, ctx)} {verb} no {pattern_phrase(p, 'pl')}"
@@ -341,33 +337,39 @@ def _is_floor(expr: n.Expr) -> bool:
     return isinstance(expr, n.Name) and expr.id == "floor"
 
 
-def floor_fragment(expr: n.Expr, ctx: Context) -> tuple[str, str] | None:
-    """Returns (adjectival, verbal) wording for a condition on the floor, or None."""
+def _is_previous_floor(expr: n.Expr) -> bool:
+    return isinstance(expr, n.Attribute) and expr.attr == "floor" and \
+        isinstance(expr.obj, n.Name) and expr.obj.id == "previous"
+
+
+def floor_fragment(expr: n.Expr, ctx: Context, is_floor=_is_floor) -> tuple[str, str] | None:
+    """Returns (adjectival, verbal) wording for a condition on the floor (the one ``is_floor``
+    picks out: this play's by default), or None."""
     match expr:
-        case n.Test(op="only", subject=s, pattern=p) if _is_floor(s):
+        case n.Test(op="only", subject=s, pattern=p) if is_floor(s):
             return f"of {pattern_phrase(p, 'pl')} only", f"holds only {pattern_phrase(p, 'pl')}"
-        case n.Test(op="has", subject=s, pattern=p) if _is_floor(s):
+        case n.Test(op="has", subject=s, pattern=p) if is_floor(s):
             return f"holding {pattern_phrase(p)}", f"holds {pattern_phrase(p)}"
-        case n.Compare(op=op, left=n.Attribute(obj=s, attr="sum"), right=r) if _is_floor(s):
+        case n.Compare(op=op, left=n.Attribute(obj=s, attr="sum"), right=r) if is_floor(s):
             text = bound(op, noun(r, ctx))
             return f"adding up to {text}", f"adds up to {text}"
-        case n.Compare(op=op, left=n.Attribute(obj=s, attr="count"), right=r) if _is_floor(s):
+        case n.Compare(op=op, left=n.Attribute(obj=s, attr="count"), right=r) if is_floor(s):
             text = _count_phrase(op, r, ctx)
             return f"of {text}", f"holds {text}"
-        case n.Call(func="splits", args=(s, least, most)) if _is_floor(s):
+        case n.Call(func="splits", args=(s, least, most)) if is_floor(s):
             text = _splits(least, most, ctx)
             return f"that {text}", text
-        case n.Test(op="is", subject=n.Attribute(obj=s, attr="lone"), pattern=p) if _is_floor(s):
+        case n.Test(op="is", subject=n.Attribute(obj=s, attr="lone"), pattern=p) if is_floor(s):
             return f"LONE:{pattern_phrase(p, 'bare')}", f"is a lone {pattern_phrase(p, 'bare')}"
-        case n.Attribute(obj=s, attr="empty") if _is_floor(s):
+        case n.Attribute(obj=s, attr="empty") if is_floor(s):
             return "EMPTY", "is empty"
         case n.BoolOp(op="and"):
-            parts = [floor_fragment(c, ctx) for c in conjuncts(expr)]
+            parts = [floor_fragment(c, ctx, is_floor) for c in conjuncts(expr)]
             if all(parts):
                 verbal = join([v for _, v in parts])
                 return f"that {verbal}", verbal
         case n.BoolOp(op="or"):
-            parts = [floor_fragment(d, ctx) for d in disjuncts(expr)]
+            parts = [floor_fragment(d, ctx, is_floor) for d in disjuncts(expr)]
             if all(parts):
                 verbal = either([v for _, v in parts])
                 return f"that {verbal}", verbal
@@ -381,19 +383,25 @@ def _played_test(expr: n.Expr) -> bool:
 
 def describe_play(guard: n.Expr | None, ctx: Context, sweepers: frozenset[str] = frozenset(),
                   subject: str | None = None) -> tuple[str, list[str]]:
-    """Returns (sentence, option conditions) describing when a play counts.
+    """Returns (sentence, option conditions) describing when a play counts: ``play_parts``
+    in one clause, its other conditions after "provided that"."""
+    text, rest, unless, options = play_parts(guard, ctx, sweepers, subject)
+    rest = rest + [f"it is not the case that both {u}" for u in unless]
+    return text + (", provided that " + join(rest) if rest else ""), options
 
-    ``sweepers`` are pattern texts of cards that always take the whole floor; for those
-    the sentence says "takes a floor ..." rather than "captures from a floor ...".
+
+def play_parts(guard: n.Expr | None, ctx: Context, sweepers: frozenset[str] = frozenset(),
+               subject: str | None = None) -> tuple[str, list[str], list[str], list[str]]:
+    """Returns when a play counts, in parts (clauses without capital or full stop): who takes
+    what floor, the other conditions on the play, the conditions that must not all hold, and
+    the option conditions. For ``sweepers`` (pattern texts of cards that always take the
+    whole floor) it says "takes a floor ..." rather than "captures from a floor ...".
     """
     parts = conjuncts(guard) if guard is not None else []
     options = [say(c, ctx) for c in parts if not uses_play(c)]
     parts = [c for c in parts if uses_play(c)]
-    who = subject
-    sweeping = False
-    rest: list[n.Expr] = []
-    floors: list[tuple[str, str]] = []
-    cleared = False
+    who, sweeping, cleared, trail = subject, False, False, False
+    rest, floors, before = [], [], []  # before: what the previous play's floor held
     for part in parts:
         if who is None and _played_test(part):
             if part.op == "is":
@@ -401,38 +409,40 @@ def describe_play(guard: n.Expr | None, ctx: Context, sweepers: frozenset[str] =
                 sweeping = all(w.text in sweepers for w in part.pattern.include) and not part.pattern.exclude
             else:
                 who = f"a card other than {pattern_phrase(part.pattern)}"
-            continue
-        if isinstance(part, n.Name) and part.id == "cleared":
+        elif isinstance(part, n.Name) and part.id == "cleared":
             cleared = True
-            continue
-        fragment = floor_fragment(part, ctx)
-        if fragment is not None:
+        elif isinstance(part, n.Attribute) and part.attr == "trailed" and isinstance(part.obj, n.Name) \
+                and part.obj.id == "previous":
+            trail = True
+        elif (fragment := floor_fragment(part, ctx)) is not None:
             floors.append(fragment)
-            continue
-        rest.append(part)
-    who = who or "a capture"
+        elif (earlier := floor_fragment(part, ctx, _is_previous_floor)) and not earlier[0].startswith(("LONE:", "EMPTY")):
+            before.append(earlier)
+        else:
+            rest.append(part)
+    said = [say(r, ctx) for r in rest if not isinstance(r, n.Not) or not isinstance(r.operand, n.BoolOp)]
+    unless = [say(r.operand, ctx) for r in rest if isinstance(r, n.Not) and isinstance(r.operand, n.BoolOp)]
+    if trail:
+        said.insert(0, "the previous play was a trail" + (" onto a floor " + ", ".join(a for a, _ in before)
+                                                           if before else ""))
+    else:
+        said[:0] = [f"the floor before the previous play {v}" for _, v in before]
+    return _who_takes(who, floors, cleared, sweeping), said, unless, options
+
+
+def _who_takes(who: str | None, floors: list[tuple[str, str]], cleared: bool, sweeping: bool) -> str:
+    """Returns the clause saying which card takes what floor ("a jack takes a lone jack")."""
     lone = [f[0][5:] for f in floors if f[0].startswith("LONE:")]
-    empty = any(f[0] == "EMPTY" for f in floors)
     others = [f[0] for f in floors if not f[0].startswith("LONE:") and f[0] != "EMPTY"]
     if lone:
         floor = f"a lone {join(lone)}" + (f" {join(others)}" if others else "")
-    elif empty:
-        floor = "an empty floor"
-    elif others:
-        floor = "a floor " + ", ".join(others)
     else:
-        floor = ""
-    verb = "takes" if who != "a capture" else "is made from"
-    if floor and not sweeping and not lone and who != "a capture":
-        verb = "captures from"
-    if floor and cleared:
-        text = f"{who} {verb} {floor}, clearing the floor"
-    elif floor:
-        text = f"{who} {verb} {floor}"
-    elif cleared:
-        text = f"{who} clears the floor" if who != "a capture" else "a capture clears the floor"
-    else:
-        text = f"{who} makes a capture" if who != "a capture" else "any capture is made"
-    if rest:
-        text += ", provided that " + join([say(r, ctx) for r in rest])
-    return text, options
+        floor = "an empty floor" if any(f[0] == "EMPTY" for f in floors) else \
+            ("a floor " + ", ".join(others) if others else "")
+    if who is None:  # any card
+        return f"a capture clears {floor}" if floor and cleared else f"a capture is made from {floor}" if floor \
+            else "a capture clears the floor" if cleared else "any capture is made"
+    verb = "captures from" if floor and not sweeping and not lone else "takes"
+    if floor:
+        return f"{who} {verb} {floor}" + (", clearing the floor" if cleared else "")
+    return f"{who} clears the floor" if cleared else f"{who} makes a capture"

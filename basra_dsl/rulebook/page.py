@@ -7,7 +7,8 @@ absolute paths, no randomness beyond fixed seeds.
 
 This module puts the page together; its parts are rendered by ``summary`` (the 'At a
 glance' box), ``differences`` (a child variant against its parent), ``rules_sections``
-(the Rules tab) and ``worked`` (worked examples and the illustrative hand).
+(the Rules tab), ``quickstart`` (play in a minute), ``seating``, ``worked`` (worked
+examples) and ``sample_hand``; ``cardfaces`` draws the cards the page shows, once.
 """
 
 from __future__ import annotations
@@ -19,14 +20,18 @@ from ..check.playable import load_playable
 from ..language.loader import resolve_argument
 from ..language.merge import Merged
 from ..resources import bundled_variants
+from .cardfaces import sprite_for
 from .comments import paragraph
 from .differences import differences
 from .markdown import admonition, anchor, indent, page_path
 from .page_state import PageState
+from .quickstart import play_in_a_minute
 from .rules_sections import sections
+from .sample_hand import sample_hand
 from .safe import code_span, fence_title, front_matter_value, html_text, inline, verbatim
+from .seating import seating_diagrams
 from .summary import summary
-from .worked import examples, illustration
+from .worked import examples
 
 
 @dataclass
@@ -65,19 +70,28 @@ def render(page: PageState) -> VariantPage:
     if variant.parent is not None:
         parts.append(f"This variant extends {page.link_parent()}"
                      f": it plays by the parent's rules except where the differences below say otherwise.\n")
+    rules_tab = "\n".join(sections(page))  # first: it collects the anchors the other parts link to
+    parts.append(play_in_a_minute(page))
+    parts.append(seating_section(page))
     parts.append(summary(page))
     header = page.comments.header(variant.path)
     if header:
-        parts.append(admonition("quote", "Notes at the top of the variant file", paragraph(header)))
+        parts.append(admonition("quote", "About this account", paragraph(header)))
     if variant.parent is not None:
         parts.append(differences(page))
-    rules_tab = "\n".join(sections(page))
     parts.append('=== "Rules"\n\n' + indent(rules_tab) + "\n")
     parts.append('=== "Source file"\n\n' + indent(source_tab(page)) + "\n")
     parts.append(examples(page))
-    parts.append(illustration(page))
+    parts.append(sample_hand(page))
     markdown = "\n".join(p.rstrip() + "\n" for p in parts if p)
+    markdown += sprite_for(markdown)  # the faces of the cards the page shows, drawn once
     return VariantPage(page.name, Path(page.variant.path), html_text(page.title), markdown, page.anchors, page.problems)
+
+
+def seating_section(page: PageState) -> str:
+    """Returns who sits where, deals and plays first, for each number of players."""
+    diagrams = seating_diagrams(page)
+    return f"### Around the table {{#seating}}\n\n{diagrams}\n" if diagrams else ""
 
 
 def front_matter(page: PageState) -> str:

@@ -1,4 +1,5 @@
-"""The generated pages besides the variant pages: comparison matrix, CLI reference, schemas."""
+"""The generated pages besides the variant pages: CLI reference and schemas, with the
+comparison (``comparison``) and the home page (``catalog``) that list a site's variants."""
 
 from __future__ import annotations
 
@@ -7,105 +8,10 @@ from pathlib import Path
 
 import click
 
-from ..language import expressions as X
-from ..language import nodes as n
-from ..language.compiler import compile_rules
-from ..language.loader import read_variant
-from ..language.merge import Merged
-from ..language.unparse import number_text
-from ..resources import bundled_variants
-from .english import conjuncts, join, pattern_phrase, uses_play
-from .markdown import anchor, page_path
-from .page import load_merged
-from .safe import inline
-from .sentences import points_phrase
+from .catalog import render_home
+from .comparison import render_comparison
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
-
-
-def _link(name: str, key: str, text: str, merged: Merged) -> str:
-    if key not in merged.clauses:
-        return text
-    return f"[{text}]({page_path(name)}#{anchor(key)})"
-
-
-def render_comparison(catalog: dict[str, Path] | None = None) -> str:
-    """Returns the comparison matrix of a site's variants, by name (the bundled ones unless
-    given); every cell links to its rule."""
-    catalog = catalog if catalog is not None else bundled_variants()
-    names = list(catalog)
-    rows = ["| Variant | Players | Deck | Cards dealt | Play goes | Sweepers | Basra rules | Majorities (points, tie) "
-            "| Target | Off unless chosen |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for name in names:
-        merged = load_merged(catalog[name])
-        rules = compile_rules(merged)
-        title = merged.variant.title or name
-        counts = merged.player_counts()
-        players = _link(name, "setup.players", " or ".join(map(str, counts)), merged)
-        partnered = [c for c in counts if any(len(s) > 1 for s in compile_rules(merged, {"players": c}).sides)]
-        if partnered:
-            players += " (" + _link(name, "setup.partners", "partners with " + " or ".join(map(str, partnered)), merged) + ")"
-        dealt = _link(name, "setup.hand", f"{rules.hand_size} each", merged)
-        if rules.start_floor:
-            dealt += ", " + _link(name, "setup.start_floor", f"{rules.start_floor} to the floor", merged)
-        if rules.redeal_floor:
-            dealt += ", " + _link(name, "setup.redeal_floor", f"{rules.redeal_floor} more each deal", merged)
-        if rules.floor_kind == "stack":
-            dealt += " (" + _link(name, "setup.floor", "a stack", merged) + ")"
-        sweepers = [_link(name, f"capture.{c.name.text}", pattern_phrase(c.pattern) + (" (with a condition)" if c.guard else ""), merged)
-                    for c in merged.rules("capture") if isinstance(c, n.CaptureRule) and c.takes == "all"]
-        basras, optional = [], []
-        defaults = merged.option_defaults() | {"players": counts[0]}
-        for c in merged.rules("basra"):
-            if isinstance(c, n.BasraRule):
-                points = points_phrase(c.points, merged)
-                cell = _link(name, f"basra.{c.name.text}", f"{c.name.text.replace('_', ' ')} {points}", merged)
-                (optional if _off_by_default(c, defaults) else basras).append(cell)
-        majorities = []
-        for m in rules.majorities:
-            tie = {"carry": "carried", "each": "each tied side", "nobody": "nobody"}.get(m.tie, m.tie)
-            majorities.append(_link(name, f"score.most_{m.what}", f"most {m.what} {number_text(m.points)} ({tie})", merged))
-        target = _link(name, "game.target", number_text(rules.target), merged)
-        deck = _link(name, "setup.deck", f"{len(rules.deck)} cards", merged)
-        direction = _link(name, "setup.direction", rules.direction, merged)
-        rows.append(f"| [{inline(title)}]({page_path(name)}) | {players} | {deck} | {dealt} | {direction} | "
-                    f"{join(sweepers) or '—'} | {', '.join(basras) or '—'} | {', '.join(majorities) or '—'} | "
-                    f"{target} | {', '.join(optional) or '—'} |")
-    return ("---\ntitle: Comparison of the variants\n---\n\n# Comparison of the variants\n\n"
-            "Every variant of this rulebook side by side, as it plays with its default options; the last column "
-            "lists the bonus rules a table has to choose to switch on. Each cell links to the rule it comes "
-            "from on the variant's page.\n\n" + "\n".join(rows) + "\n")
-
-
-def _off_by_default(clause: n.BasraRule, defaults: dict) -> bool:
-    """Returns whether a rule is switched off by the default options: a part of its 'when'
-    that reads options alone (not the play) does not hold for them."""
-    if clause.guard is None:
-        return False
-    for part in conjuncts(clause.guard):
-        if not uses_play(part):
-            try:
-                if not X.evaluate_constant(part, defaults):
-                    return True
-            except Exception:  # noqa: BLE001 - a part that cannot be worked out switches nothing off here
-                continue
-    return False
-
-
-def render_home(variants: list, comparison: bool = True) -> str:
-    """Returns a home page for a site that has none: each variant with a line on it."""
-    rows = []
-    for page in sorted(variants, key=lambda p: p.title.lower()):
-        variant = read_variant(page.path)  # the header alone: the page itself was checked when rendered
-        title = inline(variant.title or page.name)
-        about = f": {inline(variant.about)}" if variant.about else ""
-        parent = f" (extends {inline(variant.parent.text)})" if variant.parent else ""
-        rows.append(f"- [{title}]({page_path(page.name)}){parent}{about}")
-    compare = "\n\nSee them [side by side](comparison.md)." if comparison else ""
-    return ("---\ntitle: Rulebook\n---\n\n# Rulebook\n\nThe rules of these games, each written from its "
-            "variant file and checked on the engine when this site was built." + compare + "\n\n"
-            + "\n".join(rows) + "\n")
 
 
 def render_cli_reference(main: click.Command) -> str:
@@ -155,3 +61,6 @@ def render_schemas() -> str:
                     + "\n".join("    " + line if line else "" for line in source.rstrip().splitlines())
                     + "\n    ```\n")
     return text + details
+
+
+__all__ = ["render_cli_reference", "render_comparison", "render_home", "render_schemas", "schema_files"]

@@ -11,13 +11,15 @@ from __future__ import annotations
 from ..language import expressions as X
 from ..language import nodes as n
 from ..language.merge import option_value
-from ..language.unparse import expr_text, number_text
+from ..language.unparse import number_text
 from .comments import paragraph
-from .english import capitalise, join, plural, say
+from .differences import describe_key
+from .english import capitalise, join, plural
 from .markdown import admonition, anchor, indent
+from .bonus_values import bonus_value_tables
 from .page_state import PageState
 from .safe import inline
-from .sentences import entry_phrase, guard_goes_first, label, point_values, value_text, when
+from .sentences import entry_phrase, point_values, points_phrase, rule_title, value_text
 
 ORDER = {
     "setup": ["setup.players", "setup.partners", "setup.deck", "setup.deal", "setup.hand", "setup.direction",
@@ -57,27 +59,13 @@ def items(page: PageState, keys: list[str]) -> str:
 
 
 def item(page: PageState, key: str) -> str:
-    """Returns a clause's bullet: its sentence (or one sub-bullet per alternative) and its notes."""
-    alternatives = page.merged.clauses[key]
-    first = alternatives[0]
+    """Returns a clause's bullet: its title, its sentences (alternatives run into one passage)
+    and its notes."""
     page.anchors.append(anchor(key))
-    head = f"- **{label(first)}**{{#{anchor(key)}}}"
-    lines: list[str] = []
-    if len(alternatives) == 1:
-        clause = first
-        text = page.speaker.sentence(clause)
-        if guard_goes_first(clause):
-            text = f"When {say(clause.guard, page.ctx)}: {_lower_first(text)}"
-        lines.append(f"{head} — {text}{origin_note(page, key)}")
-    else:
-        lines.append(f"{head}{origin_note(page, key)}")
-        for clause in alternatives:
-            condition = when(clause, page.ctx)
-            cond = f"when {condition}" if condition is not None else "otherwise"
-            lines.append(f"    - {capitalise(cond)}: {page.speaker.sentence(clause)}")
-    text = "\n".join(lines) + "\n"
+    head = f"- **{rule_title(page.merged, key)}**{{#{anchor(key)}}}"
+    text = f"{head} — {describe_key(page.merged, key, page.speaker)}{origin_note(page, key)}\n"
     for found in page.notes(key):
-        text += "\n" + indent(admonition("note", "House-rule note from the variant file", paragraph(found)))
+        text += "\n" + indent(admonition("note", "Note", paragraph(found)))
     return text
 
 
@@ -87,13 +75,6 @@ def origin_note(page: PageState, key: str) -> str:
     if page.variant.parent is None or origin is None or origin == page.name:
         return ""
     return f" <small>(as in {page.link_variant(origin, key, origin)})</small>"
-
-
-def _lower_first(text: str) -> str:
-    """Lowers a sentence's first letter to follow "When ...:", unless the first word is a name."""
-    word = text.split(" ", 1)[0]
-    ordinary = word[:1].isupper() and word[1:].islower() and word not in ("I",)
-    return text[:1].lower() + text[1:] if ordinary else text
 
 
 # ------------------------------------------------------------------ the sections
@@ -125,7 +106,8 @@ def basra_section(page: PageState) -> str:
         if len(rules) > 1:
             intro += " A capture that meets more than one of these rules scores only the largest of them."
         intro += "\n\n"
-    return f"## {page.bonus_title()} {{#basra}}\n\n{intro}{items(page, keys)}"
+    tables = bonus_value_tables(page)  # what a bonus scores card by card, where the card decides
+    return f"## {page.bonus_title()} {{#basra}}\n\n{intro}{items(page, keys)}" + (f"\n{tables}" if tables else "")
 
 
 def end_section(page: PageState) -> str:
@@ -203,7 +185,8 @@ def score_table(page: PageState) -> str:
     if basras:
         values = [point_values(c.points, page.merged) for c in basras]
         worth = join([number_text(v) for v in sorted({v for vs in values if vs for v in vs})]
-                     + sorted({expr_text(c.points) for c, vs in zip(basras, values) if vs is None}), "or")
+                     + sorted({points_phrase(c.points, page.merged) for c, vs in zip(basras, values) if vs is None}),
+                     "or")  # points the play decides, in words
         each = page.rule_link("basra." + basras[0].name.text, "Each " + page.bonus)
         rows.append(f"| {each} | {worth} | — | no limit |")
     text = "\n".join(rows) + "\n"
@@ -216,13 +199,11 @@ def score_table(page: PageState) -> str:
 
 
 def _total_check(page: PageState, total: float) -> str:
-    """Returns whether the total stated in the variant file agrees with the table ("" if none)."""
+    """Returns a warning when the points the rules say a hand holds differ from the table's
+    total ("" when they agree: the table has said it, and the rule above says it in words)."""
     claim = page.rules.total_claim
-    if claim is None:
+    if claim is None or float(claim) == total:
         return ""
-    if float(claim) == total:
-        return (f"\nThe {page.rule_link('score.total', 'total')} stated in the variant file, "
-                f"{number_text(claim)}, agrees with the table.\n")
-    return "\n" + admonition("warning", "The stated total disagrees",
-                             f"The file says a hand holds {number_text(claim)} points; "
-                             f"the items above add up to {number_text(total)}.")
+    return "\n" + admonition("warning", "The points do not add up",
+                             f"The {page.rule_link('score.total', 'rules')} say a hand holds {number_text(claim)} "
+                             f"points; the items above add up to {number_text(total)}.")

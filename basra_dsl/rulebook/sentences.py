@@ -1,26 +1,40 @@
-"""One plain-English sentence (Markdown) for each kind of clause of a variant file."""
+"""Plain English (Markdown) for each kind of clause of a variant file, and each rule's title.
+
+A clause is said in short sentences that read aloud (``MOST_WORDS`` at most where the
+wording allows); a named rule is shown under the title its file gives it, else one said
+from its body (``derived_title``), else its name in words.
+"""
 
 from __future__ import annotations
 
+import re
+
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import evaluate_constant, pattern_set
+from ..language.expressions import PLAY_NAMES, evaluate_constant, pattern_set
+from ..language.merge import Merged
 from ..language.unparse import number_text, value_text
 from .english import (
     Context,
     amount,
     capitalise,
+    conjuncts,
     count_of,
-    describe_play,
+    disjuncts,
     join,
     noun,
     pattern_phrase,
+    play_parts,
     plural,
     say,
     uses_play,
     word_phrase,
 )
 from .safe import inline
+
+MOST_WORDS = 30  # the longest sentence a rule is said in, where a shorter wording can be found
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+COUNTING = re.compile(r" \(counting ([^()]*)\)")
 
 LABELS = {
     "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",
@@ -36,12 +50,101 @@ SUIT_LABELS = {"cards": "most cards", "clubs": "most clubs", "diamonds": "most d
 
 
 def label(clause: n.Clause) -> str:
-    """Returns the bold label a clause is shown under (a rule's own name where it has one)."""
+    """Returns the label a clause is shown under, as Markdown: a named rule's title (escaped:
+    it comes from a file), else one said from its body, else its name in words."""
     if isinstance(clause, (n.CaptureRule, n.BasraRule)):
-        return clause.name.text
+        if clause.title:
+            return inline(clause.title)
+        return derived_title(clause) or capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, n.Most):
         return capitalise(SUIT_LABELS.get(clause.what.text, f"most {clause.what.text}"))
     return LABELS.get(clause.key, clause.key.split(".", 1)[1].replace("_", " ").capitalize())
+
+
+def rule_title(merged: Merged, key: str) -> str:
+    """Returns the label of clause ``key`` of a merged variant, as Markdown (see ``label``);
+    a title written on any of a rule's alternatives names them all."""
+    written = merged.title(key)
+    return inline(written) if written else label(merged.clauses[key][0])
+
+
+def derived_title(rule: n.CaptureRule | n.BasraRule) -> str | None:
+    """Returns a title said from a named rule's body ("Pairing", "Jacks sweep the floor",
+    "Clearing the floor", "Jack on a lone jack"), or None when the body has no short name."""
+    if isinstance(rule, n.BasraRule):
+        return _bonus_title(rule)
+    if rule.guard is not None and uses_play(rule.guard):
+        return None  # a capture that depends on the floor: too much to say in a title
+    p, words = rule.pattern, [w.text for w in rule.pattern.include]
+    if rule.takes == "rank":
+        return "Pairing" if words == ["any"] and not p.exclude else f"{capitalise(pattern_phrase(p, 'pl'))} pair"
+    if rule.takes == "sums":
+        return "Adding up" if words == ["numeral"] and not p.exclude else \
+            f"{capitalise(pattern_phrase(p, 'pl'))} add up"
+    if len(words) == 1 and not p.exclude and C.parse_card(words[0]) is not None:
+        return f"{capitalise(pattern_phrase(p))} sweeps"
+    return f"{capitalise(pattern_phrase(p, 'pl', 'and'))} sweep the floor"
+
+
+def _bonus_title(rule: n.BasraRule) -> str | None:
+    """Returns a bonus's title from what its condition says of the play (see ``_part_kind``)."""
+    kinds: dict[str, list[n.Expr]] = {}
+    for part in conjuncts(rule.guard) if rule.guard is not None else []:
+        if uses_play(part):
+            kinds.setdefault(_part_kind(part), []).append(part)
+    played = kinds.get("played", [None])[0]
+    who = pattern_phrase(played.pattern) if played is not None else ""
+    if "other" in kinds or "floor" in kinds and (played is None or "cleared" in kinds):
+        return None  # conditions a title cannot say in a few words
+    if played is not None and "lone" in kinds:
+        bare = pattern_phrase(played.pattern, "bare")
+        return f"{capitalise(bare)} on a lone {pattern_phrase(kinds['lone'][0].pattern, 'bare')}"
+    if "cleared" in kinds:
+        return f"{capitalise(who)} clears the floor" if who else "Clearing the floor"
+    if "lone" in kinds:
+        return f"Taking a lone {pattern_phrase(kinds['lone'][0].pattern, 'bare')}"
+    if "single" in kinds:
+        return "Pairing a lone card" if "pairs" in kinds else "Taking a lone card"
+    return f"Capturing with {who}" if who else None
+
+
+def _part_kind(part: n.Expr) -> str:
+    """Returns what a condition of a bonus says, for its title: which card is played, a lone
+    card, a cleared floor, a pairing, a restriction on the card, the floor, or other."""
+    match part:
+        case n.Name(id="cleared"):
+            return "cleared"
+        case n.Test(op="is", subject=n.Name(id="played")):
+            return "played"
+        case n.Test(op="is", subject=n.Attribute(obj=n.Name(id="floor"), attr="lone")):
+            return "lone"
+        case n.Compare(op="==", left=n.Attribute(obj=n.Name(id="floor"), attr="count"), right=n.Number(value=1)):
+            return "single"
+        case n.Compare(op="==", left=n.Attribute(obj=n.Name(id="played"), attr="rank"),
+                       right=n.Attribute(obj=n.Attribute(attr="lone"), attr="rank")):
+            return "pairs"
+    if _restriction(part):
+        return "restriction"
+    names = {node.id for node in n.walk(part) if isinstance(node, n.Name) and node.id in PLAY_NAMES}
+    return "floor" if names == {"floor"} else "other"
+
+
+def _restriction(expr: n.Expr) -> bool:
+    """Returns whether a condition only says which card may be played or lie alone (not
+    what is taken): ``played is not J``, ``played is not J or floor.lone is J``."""
+    match expr:
+        case n.Test(subject=n.Name(id="played")) | n.Test(subject=n.Attribute(obj=n.Name(id="floor"), attr="lone")):
+            return True
+        case n.Not(operand=operand):
+            return _restriction(operand)
+        case n.BoolOp(left=left, right=right):
+            return _restriction(left) and _restriction(right)
+    return not uses_play(expr)
+
+
+def words(text: str) -> int:
+    """Returns the number of words of the longest sentence in a text."""
+    return max((len(part.split()) for part in SENTENCE_END.split(text)), default=0)
 
 
 class Speaker:
@@ -79,13 +182,13 @@ class Speaker:
         return f"{join(counts, 'or')} players."
 
     def _partners(self, c: n.Partners) -> str:
-        return ("Players form partnerships of two, partners sitting opposite each other; "
-                "partners pool the cards they take and score as one side.")
+        return ("Players form partnerships of two, partners sitting opposite each other. "
+                "Partners pool the cards they take and score as one side.")
 
     def _hand(self, c: n.Hand) -> str:
         cards = self.num(c.count, 'card')
-        return (f"Each player is dealt {cards}; when every hand has been played out, the dealer deals "
-                f"the same number again from the rest of the pack, until it is used up.")
+        return (f"Each player is dealt {cards}. When every hand has been played out, the dealer deals "
+                f"the same number again, until the pack is used up.")
 
     def _floorkind(self, c: n.FloorKind) -> str:
         if c.kind == "stack":
@@ -102,7 +205,7 @@ class Speaker:
                       "bottom": "put at the bottom of the undealt pack and replaced by the next card from the top",
                       "dealer": "given to the dealer, who keeps it among their captured cards, and replaced "
                                 "by the next card from the top"}.get(c.bar.action, c.bar.action)
-            text += f" {capitalise(barred)} may not lie {where}: such a card is {action}."
+            text += f" {capitalise(barred)} may not lie {where}. Such a card is {action}."
         return text
 
     def _redealfloor(self, c: n.RedealFloor) -> str:
@@ -137,7 +240,7 @@ class Speaker:
 
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
-        who = capitalise(pattern_phrase(c.pattern))
+        who, more = capitalise(pattern_phrase(c.pattern)), ""
         if self.stack:
             body = {"rank": "takes the whole pile when the top card has the same rank",
                     "sums": "takes the whole pile when the top card is a numeral of the same value",
@@ -146,24 +249,22 @@ class Speaker:
             body = ("takes every floor card of its own rank" if self.choose == "largest"
                     else "takes a floor card of its own rank")
         elif c.takes == "sums":
-            body = ("takes numerals whose values add up to its own value, as many such groups at once "
-                    "as it can (a single card of the same value counts as a group)"
-                    if self.choose == "largest" else
-                    "takes one group of numerals whose values add up to its own value (a single card "
-                    "of the same value counts as a group)")
+            body = "takes numerals whose values add up to its own value" if self.choose == "largest" else \
+                "takes one group of numerals whose values add up to its own value"
+            more = (" It takes as many such groups at once as it can." if self.choose == "largest" else "") + \
+                " A single card of the same value counts as a group."
         else:
             body = "takes the whole floor" + ("; on an empty floor it is simply laid down" if c.guard is None else "")
-        text = f"{who} {body}"
         if c.guard is not None:
-            text += f", but only when {say(c.guard, self.ctx)}"
-        return text + "."
+            body += f", but only when {say(c.guard, self.ctx)}"
+        return f"{who} {body}.{more}"
 
     def _choose(self, c: n.Choose) -> str:
         if c.policy == "one":
             return ("When a card could take in more than one way, the player chooses one of the "
                     "groups it can take.")
         return ("When a card could take in more than one way, it takes the largest set of floor cards "
-                "that splits into groups it can take; among equally large sets the player chooses.")
+                "that splits into groups it can take. Among equally large sets, the player chooses.")
 
     def _compulsion(self, c: n.Compulsion) -> str:
         if c.mode == "optional":
@@ -173,17 +274,25 @@ class Speaker:
                 "card in your hand could take.")
 
     # ---------------------------------------------------------------- basra
-    def basra(self, c: n.BasraRule) -> tuple[str, list[str]]:
-        """Returns (points and when, option conditions) for a bonus rule."""
-        points = self.num(c.points, "point")
-        text, options = describe_play(c.guard, self.ctx, self.sweepers)
-        return f"{capitalise(points)} when {text}.", options
-
     def _basrarule(self, c: n.BasraRule) -> str:
-        text, options = self.basra(c)
-        if options:
-            text = text[:-1] + f", as long as {join(options)}."
-        return text
+        """Says a bonus: its points and the play that scores them, then what else must hold.
+        A condition with alternatives too long for one sentence gets a sentence for each."""
+        points = capitalise(self.num(c.points, "point"))
+        counting = COUNTING.search(points)  # value(played, J=12.5): said apart, after the rule
+        points = COUNTING.sub("", points)
+        text, branches = self._bonus(points, c.guard), _branches(c.guard)
+        if words(text) > MOST_WORDS and len(branches) > 1:
+            text = " ".join([self._bonus(points, branches[0])] + [self._bonus("", b) for b in branches[1:]])
+        return text + (f" For this, count {counting.group(1)}." if counting else "")
+
+    def _bonus(self, points: str, guard: n.Expr | None) -> str:
+        """Returns the sentences of a bonus (its points, or "It also counts" for another way of scoring them)."""
+        text, rest, unless, options = play_parts(guard, self.ctx, self.sweepers)
+        if points:
+            said = f"{points} when {text}." + (f" It counts only if {join(rest + options)}." if rest + options else "")
+        else:
+            said = f"It also counts when {text}" + (f", if {join(rest + options)}." if rest + options else ".")
+        return said + (f" It does not count if {join(unless, 'or')}." if unless else "")
 
     def _called(self, c: n.Called) -> str:
         return f"In this variant the bonus is called a *{inline(c.title)}*."
@@ -201,7 +310,7 @@ class Speaker:
         text = f"The side that took the most {what} scores {self.num(c.points, 'point')}."
         tie = c.tie or "nobody"
         if tie == "carry":
-            text += (f" If sides tie for the most {what}, nobody scores them this hand: the points are "
+            text += (f" If sides tie for the most {what}, nobody scores them this hand. The points are "
                      "carried over and added to the next hand's award for the same thing.")
         elif tie == "each":
             text += f" If sides tie for the most {what}, each of the tied sides scores them."
@@ -223,11 +332,11 @@ class Speaker:
                 f"{plural(self.bonus)}.")
 
     def _target(self, c: n.Target) -> str:
-        return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game; "
-                "if more than one side gets there in the same hand, the higher total wins.")
+        return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game. "
+                "If more than one side gets there in the same hand, the higher total wins.")
 
     def _gametie(self, c: n.GameTie) -> str:
-        start = "If the leading sides are level when the target is reached,"
+        start = "If the leading sides are level at the target,"
         if c.policy == "draw":
             return f"{start} the game is a draw."
         if c.policy == "extend":
@@ -241,6 +350,23 @@ class Speaker:
     def _decider(self, c: n.Decider) -> str:
         return (f"If the match is level going into its last game, that deciding game is played to "
                 f"{self.num(c.points, 'point')}.")
+
+
+def _branches(guard: n.Expr | None) -> list[n.Expr]:
+    """Returns a condition split at its first "or" among its "and"s: ``A and (B or C)`` gives
+    ``A and B`` and ``A and C`` (one condition when there is no "or")."""
+    parts = conjuncts(guard) if guard is not None else []
+    at = next((i for i, p in enumerate(parts) if isinstance(p, n.BoolOp) and p.op == "or"), None)
+    if at is None:
+        return [guard] if guard is not None else []
+    found = []
+    for choice in disjuncts(parts[at]):
+        chosen = parts[:at] + [choice] + parts[at + 1:]
+        branch = chosen[0]
+        for part in chosen[1:]:
+            branch = n.BoolOp("and", branch, part, span=guard.span)
+        found.append(branch)
+    return found
 
 
 def entry_phrase(pattern: n.Pattern) -> str:

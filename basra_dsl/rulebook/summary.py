@@ -11,7 +11,8 @@ from .english import conjuncts, join, option_link, pattern_phrase, plural, say, 
 from .markdown import admonition
 from .page_state import PageState
 from .safe import inline, link
-from .sentences import points_phrase
+from .differences import lower_first
+from .sentences import points_phrase, rule_title
 
 
 def summary(page: PageState) -> str:
@@ -80,14 +81,15 @@ def sweeps(page: PageState) -> list[str]:
 
 
 def bonus_worth(page: PageState) -> list[str]:
-    """Returns each basra rule's points and name, noting the rules that an option switches."""
+    """Returns each basra rule's points and title, noting the rules that an option switches."""
     worth = []
     for c in page.merged.rules("basra"):
         if isinstance(c, n.BasraRule):
             points = points_phrase(c.points, page.merged)
             # a condition on options alone (not on the play) means a table can switch the rule off
             extra = ", an option" if c.guard is not None and any(not uses_play(p) for p in conjuncts(c.guard)) else ""
-            worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({c.name.text.replace('_', ' ')}{extra})"))
+            title = lower_first(rule_title(page.merged, f"basra.{c.name.text}"))
+            worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({title}{extra})"))
     return worth
 
 

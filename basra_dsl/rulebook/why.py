@@ -1,6 +1,6 @@
 """Explains a play by the rules: which capture rule took the cards, and which basra rule scored.
 
-Used by the worked examples and the illustrative hand; each explanation links to the rule.
+Used by the worked examples and the sample hand; each explanation links to the rule.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from ..engine.rules import Rules
 from ..language.unparse import number_text
 from .cardhtml import card_html
 from .page_state import PageState
+from .sentences import rule_title
 
 
 def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes: tuple[int, ...],
@@ -44,12 +45,17 @@ def bonus_rules(page: PageState, rules: Rules, card, floor, takes, previous, bon
     for rule in rules.basra_rules:
         if rule.condition is None or rule.condition(card, floor, takes, left, previous):
             if (rule.points(card, floor, takes, left, previous) or 0) == bonus:
-                found.append(page.rule_link("basra." + rule.name, rule.name))
+                found.append(page.rule_link("basra." + rule.name, _title(page, "basra." + rule.name)))
     return found or ["by the rules above"]
 
 
 def _capture_link(page: PageState, name: str) -> str:
-    return page.rule_link("capture." + name, name)
+    return page.rule_link("capture." + name, _title(page, "capture." + name))
+
+
+def _title(page: PageState, key: str) -> str:
+    """Returns a rule's title (Markdown), or its name where the variant lacks it."""
+    return rule_title(page.merged, key) if key in page.merged.clauses else key.split(".", 1)[1]
 
 
 def _groups(takes: tuple[int, ...], value: int | None, values: dict) -> list[tuple[int, ...]]:

@@ -1,9 +1,8 @@
-"""The worked examples and the illustrative hand at the end of a variant page.
+"""The worked examples of a variant page, drawn as floor / played / taken pictures.
 
 Worked examples come from the variant's ``NAME.examples.yaml`` and are played on the
 engine while the page is built; any the engine disagrees with become page problems (a
-failed ``mkdocs build --strict``). The illustrative hand is dealt with a fixed seed, so
-the page is the same on every build.
+failed ``mkdocs build --strict``).
 
 An example's name, source and options are text from its file: escaped on the page (see
 ``safe``), and kept free of terminal codes in the problems, which mkdocs prints.
@@ -11,27 +10,21 @@ An example's name, source and options are text from its file: escaped on the pag
 
 from __future__ import annotations
 
-import random
 import re
 
 from .. import cards as C
 from ..check.examples import check_examples, read_examples, run_example
 from ..diagnostics import DiagnosticError
 from ..documents import schema_diagnostics
-from ..engine import Game
-from ..engine.random_play import random_move
 from ..engine.scoring import number
 from ..language.unparse import number_text
-from .cardhtml import card_html, cards_html
+from .cardhtml import card_picture, cards_picture
 from .english import capitalise, join
 from .markdown import admonition
 from .page_state import PageState
 from .safe import inline, plain
 from .sentences import label, value_text
 from .why import bonus_rules, why
-
-ILLUSTRATION_SEED = 1
-
 
 # ------------------------------------------------------------------ worked examples
 
@@ -41,7 +34,7 @@ def examples(page: PageState) -> str:
     document = read_examples(variant.path) if variant.path else None
     head = "## Worked examples {#examples}\n\n"
     if document is None or not isinstance(document.data, dict):
-        return head + ("The variant file comes with no worked examples; see the illustrative hand "
+        return head + ("The variant file comes with no worked examples; see the sample hand "
                        "below" + (f" and the examples of {page.link_variant(variant.parent.text)}"
                                    if variant.parent is not None else "") + ".\n")
     for problem in check_examples(page.merged, document):
@@ -74,7 +67,7 @@ def worked_example(page: PageState, example: dict) -> str:
     if "score" in example:
         lines += score_example(example, outcome)
     else:
-        lines.append("  \n".join(play_example(page, example, outcome)))  # one block, a line each
+        lines += play_example(page, example, outcome)
     footer = example_footer(page, example)
     if footer:
         lines.append("<small>" + " · ".join(footer) + "</small>")
@@ -110,32 +103,72 @@ def rule_key(page: PageState, rule: str | None) -> str | None:
 
 
 def play_example(page: PageState, example: dict, outcome) -> list[str]:
-    """Returns the lines of a play example: the floor, each play, what the last one took and why
-    (all as ``run_example`` recorded it on the engine)."""
-    rules, card, capture = outcome.rules, outcome.played, outcome.named
-    floor_now, previous = outcome.floor_before, outcome.previous
-    lines = [f"**Floor:** {cards_html(outcome.floor, 'empty')}"]
+    """Returns the blocks of a play example: a picture of each play (the floor, the card played,
+    what it takes and what stays), then why the last play took what it took and its bonus (all
+    as ``run_example`` recorded it on the engine)."""
+    rows = earlier_rows(outcome)
+    rows.append(last_row(example, outcome))
+    return ["\n".join(rows), "  \n".join(play_words(page, example, outcome))]
+
+
+def earlier_rows(outcome) -> list[str]:
+    """Returns a picture row for each play before the last: the floor, the card and what it took."""
+    rows, floor = [], outcome.floor
     for play, left in outcome.earlier:
-        lines.append(f"**Earlier play:** {card_html(play.card)} " +
-                     (f"takes {cards_html(play.captured)}" if play.captured else "is trailed") +
-                     f", leaving {cards_html(left, 'an empty floor')}")
-    wanted = f" naming the capture {cards_html(capture)}" if capture else (
-        " without capturing" if capture == () else "")
-    lines.append(f"**Played:** {card_html(card)}{wanted}")
+        took = cards_picture(play.captured, "nothing: it is trailed")
+        rows.append(play_row(slot("Floor", cards_picture(floor, "empty", play.captured)),
+                             slot("Earlier play", card_picture(play.card)),
+                             slot("Takes", took, "then")))
+        floor = left
+    return rows
+
+
+def last_row(example: dict, outcome) -> str:
+    """Returns the picture row of the last play: the floor with the cards it takes (or names)
+    lifted, the card, and what it takes and leaves, the choice it offers, or its refusal."""
+    card, named, floor = outcome.played, outcome.named, outcome.floor_before
+    label = "Played" + (" to take the lifted cards" if named else " without capturing" if named == () else "")
     if outcome.refused is not None:
-        lines.append(f"**Result:** this play is not allowed: {inline(player_words(outcome.refused).rstrip('.'))}.")
-        return lines
+        return play_row(slot("Floor", cards_picture(floor, "empty", named or ())), slot(label, card_picture(card)),
+                        slot("Result", '<span class="basra-refused">not allowed</span>', "then"))
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
-        shown = " or ".join(cards_html(c) for c in outcome.choices if c)
-        lines.append(f"**Takes:** the player chooses: {shown}.")
-        lines.append(f"**Why:** {why(page, rules, card, floor_now, outcome.choices[0], previous)}")
-        return lines
+        shown = ' <span class="basra-or">or</span> '.join(cards_picture(c) for c in outcome.choices if c)
+        shown = f'<span class="basra-choices">{shown}</span>'
+        return play_row(slot("Floor", cards_picture(floor, "empty")), slot(label, card_picture(card)),
+                        slot("Takes, as the player chooses", shown, "then"))
     takes = outcome.takes or ()
-    lines.append(f"**Takes:** {cards_html(takes)}")
-    lines.append(f"**Why:** {why(page, rules, card, floor_now, takes, previous)}")
+    left = [c for c in floor if c not in set(takes)] + ([] if takes else [card])
+    return play_row(slot("Floor", cards_picture(floor, "empty", takes)), slot(label, card_picture(card)),
+                    slot("Takes", cards_picture(takes), "then"),
+                    slot("Stays on the floor", cards_picture(left, "nothing: the floor is cleared")))
+
+
+def play_row(*slots: str) -> str:
+    """Returns one play as a row of labelled slots that wraps on a narrow screen. Spans only: the
+    row sits in a paragraph inside an admonition, where Markdown takes no block of HTML. The
+    spaces between its parts keep the site's search from gluing words together."""
+    return '<span class="basra-play">' + " ".join(slots) + "</span>"
+
+
+def slot(label: str, content: str, kind: str = "") -> str:
+    """Returns one labelled part of a play row (``then`` marks what follows from the play)."""
+    classes = "basra-slot" + (f" basra-{kind}" if kind else "")
+    return f'<span class="{classes}"><span class="basra-label">{label}</span> {content}</span>'
+
+
+def play_words(page: PageState, example: dict, outcome) -> list[str]:
+    """Returns the lines under the pictures: the refusal, or why the play took what it took and
+    the bonus it scored."""
+    rules, card, previous, floor = outcome.rules, outcome.played, outcome.previous, outcome.floor_before
+    if outcome.refused is not None:
+        return [f"**Result:** this play is not allowed: {inline(player_words(outcome.refused).rstrip('.'))}."]
+    if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
+        return [f"**Why:** {why(page, rules, card, floor, outcome.choices[0], previous)}"]
+    takes = outcome.takes or ()
+    lines = [f"**Why:** {why(page, rules, card, floor, takes, previous)}"]
     bonus = outcome.basra
     if bonus:
-        names = bonus_rules(page, rules, card, floor_now, takes, previous, bonus)
+        names = bonus_rules(page, rules, card, floor, takes, previous, bonus)
         lines.append(f"**{capitalise(page.bonus)}:** {number_text(bonus)} points ({join(names)})")
     else:
         lines.append(f"**{capitalise(page.bonus)}:** none")
@@ -151,7 +184,7 @@ def score_example(example: dict, outcome) -> list[str]:
         bonuses = ", ".join(number_text(b) for b in side.get("bonuses", [])) or "—"
         points = number_text(outcome.points[index]) if index < len(outcome.points) else "—"
         cards = inline(str(side.get("cards", len(with_cards))))  # a number, unless the file breaks its schema
-        rows.append(f"| {index + 1} | {cards} | {cards_html(with_cards)} | {bonuses} | "
+        rows.append(f"| {index + 1} | {cards} | {cards_picture(with_cards, 'none named')} | {bonuses} | "
                     f"**{points}** |")
     lines = []
     if score.get("carry"):
@@ -172,53 +205,3 @@ def player_words(message: str) -> str:
         rank = "10" if match.group(1) in ("T", "10") else match.group(1)
         return rank + C.SUIT_GLYPHS[C.SUITS.index(match.group(2))]
     return CARD_CODE.sub(glyph, message)
-
-
-# ------------------------------------------------------------------ the illustrative hand
-
-def illustration(page: PageState) -> str:
-    """Returns a hand dealt and played by random bots with a fixed seed, the first plays explained."""
-    rules = page.rules
-    rng = random.Random(ILLUSTRATION_SEED)
-    state = Game(rules).new_hand(rng)
-    text = (f"## An illustrative hand {{#illustration}}\n\nA hand shuffled and dealt for this page "
-            f"({rules.players} players, default options), each player playing a card at random from "
-            f"their hand. The table shows the first plays; the rest of the hand is played the same way "
-            f"and scored below. Player 1 plays first.\n\n")
-    text += f"**First floor:** {cards_html(state.floor, 'empty')}\n\n"
-    for seat in range(rules.players):
-        text += f"**Player {seat + 1}** holds {cards_html(state.hands[seat])}"
-        side = rules.side_of(seat)
-        if len(rules.sides[side]) > 1:
-            text += f" (side {side + 1})"
-        text += "  \n"
-    rows = ["| # | Player | Floor before | Plays | Takes | Why |", "| --- | --- | --- | --- | --- | --- |"]
-    shown = rules.players * min(rules.hand_size, 4)
-    plays = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        card, capture = random_move(state, rng)
-        floor = tuple(state.floor)
-        previous = state.previous
-        play = state.play(card, capture)
-        plays += 1
-        if plays <= shown:
-            reason = why(page, rules, card, floor, play.captured, previous)
-            if play.bonus:
-                reason += f" **{capitalise(page.bonus)} +{number_text(play.bonus)}**"
-            rows.append(f"| {plays} | {seat + 1} | {cards_html(floor, 'empty')} | {card_html(card)} | "
-                        f"{cards_html(play.captured, '—')} | {reason} |")
-    text += "\n" + "\n".join(rows) + "\n\n"
-    return text + hand_result(page, state.result(), plays)
-
-
-def hand_result(page: PageState, result, plays: int) -> str:
-    """Returns the table of what each side scored at the end of the illustrative hand."""
-    text = (f"The hand went on for {plays} plays in all. At its end the sides scored:\n\n"
-            f"| Side | Players | Cards | {page.bonus_title()} | Points |\n| --- | --- | --- | --- | --- |\n")
-    for index, side in enumerate(result.sides):
-        players = ", ".join(str(seat + 1) for seat in side.seats)
-        text += f"| {index + 1} | {players} | {side.cards} | {side.basras} | {number_text(side.points)} |\n"
-    if any(result.carry_out):
-        text += f"\nCarried to the next hand: {', '.join(number_text(c) for c in result.carry_out)} points.\n"
-    return text

@@ -202,9 +202,9 @@ def _mistakes(kind: str, path: Path):
             typo = SECTION_TYPOS[row[:-1]]
             yield number, typo + ":", 1, "B102", f"'{typo}' is not a section", f"did you mean '{row[:-1]}'?"
         elif kind == "rule-colon" and section in ("capture", "basra"):
-            rule = re.match(r"(\s+)(\w+):", row)
+            rule = re.match(r'(\s+)(\w+)( "[^"]*")?:', row)  # a rule's name, and its title if it has one
             if rule and rule.group(2) not in ("choose",):
-                end = rule.end(2)
+                end = rule.end(3) if rule.group(3) else rule.end(2)
                 yield (number, row[:end] + row[end + 1:], end + 1, "B101", "a rule needs a colon after its name",
                        "write it as 'name: ...'")
         elif kind == "option-colon":
@@ -246,8 +246,11 @@ _PATS = rf"{_PAT}(?:\s*\|\s*{_PAT})*"
 
 
 def _code_part(row: str) -> str:
-    """Returns the row without its comment (no bundled variant has '#' inside a quoted text)."""
-    return row.split("#")[0].rstrip()
+    """Returns the row without its comment (no bundled variant has '#' inside a quoted text),
+    the letters of its quoted texts (a rule's title) blanked out, so no mistake is made in
+    them: a title may say "ten or less"."""
+    code = row.split("#")[0].rstrip()
+    return re.sub(r'"[^"]*"', lambda m: '"' + "_" * (len(m.group()) - 2) + '"', code)
 
 
 def _in_expression(row: str, section: str | None) -> bool:
@@ -263,7 +266,7 @@ def _card_equals(number, row, section, path):
     if "|" not in cards and not re.fullmatch(r"[0-9]+[A-Z\u2660-\u2667]", cards):
         return  # 'played == J' parses: the type checker says it (see test_teaching_messages)
     op = "!=" if found.group(2) else "=="
-    new = code[:found.end(1)] + f" {op} " + cards + row[found.end(3):]
+    new = row[:found.end(1)] + f" {op} " + cards + row[found.end(3):]
     said = "'is not', not '!='" if op == "!=" else "a card is tested with 'is', not '=='"
     yield number, new, found.end(1) + 2, "B119", said, f"{found.group(1)} is{found.group(2) or ''} {cards}"
 
@@ -290,7 +293,7 @@ def _comma_list(number, row, section, path):
     if not section or row.rstrip().endswith("\\") or not row.startswith("  "):
         return
     for found in re.finditer(r"( \| )", code):
-        if not re.search(rf"(?:\b(?:is|is not|has|only|except)|^\s*\w+:)\s+{_PATS}$", code[:found.start()]):
+        if not re.search(rf"(?:\b(?:is|is not|has|only|except)|^\s*\w+(?: \x22_*\x22)?:)\s+{_PATS}$", code[:found.start()]):
             continue
         yield (number, row[:found.start(1)] + ", " + row[found.end(1):], found.start(1) + 1, "B120",
                "cards in a list are joined with '|', not ','", " | ")
@@ -321,7 +324,7 @@ def _title_unclosed(number, row, section, path):
     found = re.match(r'variant \S+ ("[^"]*)"', row)
     if found:
         yield (number, row[:found.end(1)] + row[found.end(1) + 1:], found.start(1) + 1, "B106",
-               "the title's quoted text is not closed", _code_part(row))
+               "the title's quoted text is not closed", row.split("#")[0].rstrip())
 
 
 TEACHING = {

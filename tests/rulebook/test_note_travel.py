@@ -13,7 +13,7 @@ from basra_dsl.rulebook import render_variant
 from basra_dsl.rulebook.comments import READ_WITH, Comments, paragraph
 from basra_dsl.rulebook.page import load_merged
 
-NOTE = re.compile(r'^( *)!!! note "House-rule note from the variant file"\n\n\1    (.*)$', re.M)
+NOTE = re.compile(r'^( *)!!! note "Note"\n\n\1    (.*)$', re.M)
 CHILDREN = sorted(name for name in bundled_variants() if load_merged(name).parent is not None)
 
 

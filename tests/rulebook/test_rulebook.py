@@ -80,7 +80,7 @@ def test_page_has_its_parts(name):
         assert f"  - {count} players" in text
     assert '!!! abstract "At a glance"' in text
     assert '=== "Rules"' in text and '=== "Source file"' in text and "```basra" in text
-    assert "## An illustrative hand" in text and "basra-card" in text
+    assert "## A sample hand" in text and "basra-pic" in text
     for heading in ("## Setup and deal", "## Play and capture", "## End of hand", "## Scoring",
                     "## End of game and match"):
         assert heading in text
@@ -93,14 +93,14 @@ def test_page_has_its_parts(name):
 def test_differences_name_the_change_and_link_the_parent():
     text = render_variant("yemeni").markdown
     section = text.split("## Differences from Egyptian Basra", 1)[1].split("=== \"Rules\"", 1)[0]
-    assert "[seven](#rule-basra-seven)" in section
+    assert "[Seven of diamonds on a small floor](#rule-basra-seven)" in section  # the rule's title
     assert "(egyptian.md#rule-basra-seven)" in section
-    assert "adds up to less than 10" in section
+    assert "adding up to less than 10. It also counts when" in section  # one sentence per alternative
 
 
 def test_comments_become_house_rule_notes():
     text = render_variant("egyptian").markdown
-    assert "House-rule note from the variant file" in text
+    assert '!!! note "Note"' in text and "variant file" not in text.split('=== "Rules"')[1].split("=== ")[0]
     assert "buries them in the undealt pack" in text  # the comment above 'start floor'
     assert "Partners sit opposite each other" in text  # a comment at the end of a line
 
@@ -108,15 +108,15 @@ def test_comments_become_house_rule_notes():
 def test_scoring_table_adds_up():
     text = render_variant("egyptian").markdown
     assert "| [Each jack](#rule-score-points) | 1 | 4 | 4 |" in text
-    assert "**43**" in text and "agrees with the table" in text
+    assert "**43**" in text and "agrees with the table" not in text  # the table says it: no file words
 
 
 def test_worked_examples_show_cards_and_reasons():
     text = render_variant("egyptian").markdown
     assert '!!! example "A seven pairs a seven"' in text
     assert '<span class="basra-card basra-red" title="seven of hearts">7♥</span>' in text
-    assert "**Why:** [pair](#rule-capture-pair)" in text
-    assert "**Basra:** 10 points ([clear](#rule-basra-clear))" in text
+    assert "**Why:** [Pairing](#rule-capture-pair)" in text
+    assert "**Basra:** 10 points ([Clearing the floor](#rule-basra-clear))" in text
     assert "this play is not allowed: 8♥ must capture" in text  # in players' words (issue 11)
 
 
@@ -134,7 +134,7 @@ def test_option_conditions_are_kept_apart():
     ctx = Context({"jack_on_jack": False})
     text, options = describe_play(_guard("jack_on_jack and played is J and floor.lone is J"), ctx)
     assert text == "a jack takes a lone jack"
-    assert options == ["the [*jack_on_jack*](#option-jack_on_jack) option is on"]
+    assert options == ["the table plays with [*jack_on_jack*](#option-jack_on_jack)"]
 
 
 def test_clearing_and_exceptions():
@@ -154,7 +154,7 @@ def test_alternatives_on_the_floor_read_as_either_or():
 def test_general_conditions():
     ctx = Context({"teams": True})
     assert say(_guard("players == 4 and teams"), ctx) == \
-        "there are 4 players and the [*teams*](#option-teams) option is on"
+        "there are 4 players and the table plays with [*teams*](#option-teams)"
     assert say(_guard("previous.trailed"), ctx) == "the previous play was a trail"
     assert say(_guard("captured.count == 1"), ctx) == "the play takes a single card"
     assert say(_guard("floor has picture"), ctx) == "the floor holds a picture card"
@@ -174,11 +174,13 @@ def test_card_glyphs_and_colours():
 
 # ------------------------------------------------------------------ other generated pages
 
-def test_comparison_links_every_variant_and_rule():
+def test_comparison_links_every_variant_once_per_row():
     text = render_comparison()
     for name in VARIANTS:
         assert f"(rules/{name}.md)" in text
-        assert f"(rules/{name}.md#rule-game-target)" in text
+    assert "#rule-" not in text  # a row reads as text: the game's name is its one link
+    for row in (line for line in text.splitlines() if line.startswith("| ") and "](rules/" in line):
+        assert row.count("](rules/") == 1, row
 
 
 def test_schemas_are_published_with_their_ids():

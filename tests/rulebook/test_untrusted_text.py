@@ -34,7 +34,7 @@ EXTENSION_CONFIGS = {"toc": {"permalink": True}, "pymdownx.highlight": {"anchor_
                      "pymdownx.tabbed": {"alternate_style": True}}
 
 # Elements the rulebook never writes: any of them on a page came from a file.
-FOREIGN_TAGS = {"script", "img", "iframe", "object", "embed", "svg", "math", "style", "base", "meta", "link",
+FOREIGN_TAGS = {"script", "img", "iframe", "object", "embed", "math", "style", "base", "meta", "link",
                 "form", "frame", "frameset", "video", "audio", "source", "template"}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "data", "background"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
@@ -178,6 +178,14 @@ FIELDS = {
 
 # ------------------------------------------------------------------ reading the page as a browser would
 
+def _our_svg(attrs: dict) -> bool:
+    """Whether an <svg> is one the rulebook draws: a card, a table diagram, or the page's
+    hidden sprite of card faces (cardfaces.sprite_for)."""
+    if (attrs.get("class") or "").split()[:1] in (["basra-pic"], ["basra-table"]):
+        return True
+    return attrs.get("width") == "0" and attrs.get("height") == "0" and attrs.get("focusable") == "false"
+
+
 class Page(HTMLParser):
     """Collects the elements, the attributes and the visible text of an HTML page (but for the
     code blocks: the source tab shows the whole file, so its text proves nothing)."""
@@ -188,9 +196,12 @@ class Page(HTMLParser):
         self.attributes: list[tuple[str, str, str]] = []  # (tag, name, value)
         self.text: list[str] = []
         self.in_code = 0
+        self.foreign_svg: list[dict] = []
 
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
+        if tag == "svg" and not _our_svg(dict(attrs)):
+            self.foreign_svg.append(dict(attrs))
         self.attributes += [(tag, name, value or "") for name, value in attrs]
         self.in_code += tag == "pre"
 
@@ -252,6 +263,7 @@ def assert_harmless(path: Path, shown: str | None):
     assert all(re.fullmatch(r"\d+ players", tag) for tag in meta.get("tags", []))
     foreign = FOREIGN_TAGS & set(parsed.tags)
     assert not foreign, f"elements from the file: {foreign}"
+    assert not parsed.foreign_svg, f"an <svg> the rulebook does not draw: {parsed.foreign_svg}"
     for tag, name, value in parsed.attributes:
         assert not name.startswith("on"), f"<{tag} {name}={value!r}>"
         if name in URL_ATTRIBUTES:

@@ -176,7 +176,7 @@ def _keyword_rule(exc, text, parser):
     if not isinstance(exc, UnexpectedToken):
         return None
     row = _line_text(text, exc.line)
-    found = re.match(r"\s*([A-Za-z_]+)\s*:\s*([^#\s])", row)
+    found = re.match(rf"\s*([A-Za-z_]+)\s*{_TITLE}:\s*([^#\s])", row)
     if not found or found.group(1) not in keywords(parser):
         return None
     if not found.start(1) <= exc.column - 1 <= found.start(2):
@@ -233,6 +233,7 @@ def _misspelled(exc, text, parser):
 
 _SECTION = "|".join(SECTION_WORDS[:-1])
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
+_TITLE = r'(?:"[^"\n]*"\s*)?'  # a named rule's title, between its name and its colon
 
 
 def _by_line(exc, text, parser) -> Explanation | None:
@@ -285,7 +286,7 @@ def _option_mistake(exc, row, before, accepts, section, parser):
 
 def _takes_mistake(exc, row, before, accepts, section, parser):
     """A capture rule without 'takes' (``jack: J all``) or without what it takes (``jack: J takes``)."""
-    if section != "capture" or not re.match(rf"\s*{_WORD}\s*:", before):
+    if section != "capture" or not re.match(rf"\s*{_WORD}\s*{_TITLE}:", before):
         return None
     token = exc.token
     if "takes" in accepted_words(exc, parser):
@@ -319,7 +320,7 @@ def _clause_typo(exc, text, row, before, section, parser):
     The word is the only one before the error; it is taken for a misspelling when it is close
     to a clause the section accepts there and the line reads on with that clause.
     """
-    found = re.fullmatch(rf"(\s*)({_WORD})\s*", before)
+    found = re.fullmatch(rf"(\s*)({_WORD})\s*{_TITLE}", before)  # 'caled "basra"' reads as a titled rule
     if not found or not section:
         return None
     word = found.group(2)
@@ -341,11 +342,11 @@ def _clause_typo(exc, text, row, before, section, parser):
 
 def _rule_colon(row, before, accepts):
     """A rule of the capture or basra section without the colon after its name:
-    ``pair any takes rank``, ``clear 10 when cleared``."""
-    found = re.fullmatch(rf"\s*({_WORD})\s*", before)
+    ``pair any takes rank``, ``clear 10 when cleared``, ``pair "Pairing" any takes rank``."""
+    found = re.fullmatch(rf'\s*({_WORD})(\s*"[^"\n]*")?\s*', before)
     if not found or "COLON" not in accepts or found.group(1) in SECTION_WORDS:
         return None
-    end = found.end(1)
+    end = found.end(2) if found.group(2) else found.end(1)
     return Explanation(*labelled("rule-colon"), column=end + 1, fix=_colon_after(row, end))
 
 

@@ -21,7 +21,7 @@ from .words import Explanation, line_text, shown
 _WORD = r"[0-9A-Za-z_\u2660-\u2667]+"
 _LIST = rf"{_WORD}(?:\s*\|\s*{_WORD})*"
 _TESTS = r"(?:\bis\s+not|\bis|\bhas|\bonly|\bexcept)"
-_AFTER_TEST = re.compile(rf"(?:{_TESTS}|^\s*\w+\s*:)\s+{_LIST}\s*$")  # a pattern list ends here
+_AFTER_TEST = re.compile(rf"(?:{_TESTS}|^\s*\w+\s*(?:\x22[^\x22\n]*\x22\s*)?:)\s+{_LIST}\s*$")  # a pattern list ends here
 MAX_LINE = 1000  # characters of a line read for these mistakes (no statement is near; bounds the regexes)
 _CARD_SUBJECTS = {"played": "is", "lone": "is", "top": "is", "rank": "is", "floor": "has", "captured": "has",
                   "left": "has"}
@@ -203,7 +203,7 @@ def _comma_list(exc, row, code, at):
 
 def _or_list(exc, row, code, at):
     """``played is 7D or 10D``: cards listed with 'or' (10D then reads as a number and a name)."""
-    for found in re.finditer(rf"(?:{_TESTS}|^\s*\w+\s*:)\s+{_LIST}((?:\s+(?:or|and)\s+{_WORD})+)", code):
+    for found in re.finditer(rf"(?:{_TESTS}|^\s*\w+\s*(?:\x22[^\x22\n]*\x22\s*)?:)\s+{_LIST}((?:\s+(?:or|and)\s+{_WORD})+)", code):
         if not found.start(1) <= at <= found.end(1):
             continue
         parts = re.findall(rf"\s+(or|and)\s+({_WORD})", found.group(1))

@@ -1,0 +1,218 @@
+"""A variant as it plays with its default options, said in a few words per aspect.
+
+The comparison page shows each variant's default game: a rule that an option switches on
+is listed apart, and a rule's condition on options is worked out for the defaults (a
+table that plays the defaults never meets it), so what is left speaks of the play only.
+Every phrase is plain text (Markdown with no link): the comparison links only the variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .. import cards as C
+from ..diagnostics import DiagnosticError
+from ..engine.rules import Rules
+from ..language import nodes as n
+from ..language.compiler import compile_rules
+from ..language.expressions import evaluate_constant
+from ..language.merge import Merged
+from ..language.unparse import number_text
+from .english import Context, describe_play, join, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .safe import inline
+from .sentences import fixed_points
+
+# a side that ties for a majority: what happens to its points, in a player's words
+TIES = {"carry": "a tie carries it over", "nobody": "a tie: nobody scores it",
+        "each": "a tie: each tied side scores it"}
+PLAIN = Context()  # no option is linked: the comparison has one link a row
+
+
+@dataclass(frozen=True)
+class Switched:
+    """Phrases for the rules of one kind: those in play by default, those an option turns on."""
+
+    on: list[str]
+    off: list[str]
+
+
+def settle(expr: n.Expr, options: dict) -> n.Expr | bool:
+    """Returns ``expr`` with every part over options alone worked out for ``options``:
+    True or False when that decides the whole, else what is left (parts about the play)."""
+    if isinstance(expr, n.BoolOp):
+        left, right = settle(expr.left, options), settle(expr.right, options)
+        if expr.op == "and":
+            if left is False or right is False:
+                return False
+            return right if left is True else left if right is True else replace(expr, left=left, right=right)
+        if left is True or right is True:
+            return True
+        return right if left is False else left if right is False else replace(expr, left=left, right=right)
+    if isinstance(expr, n.Not):
+        inner = settle(expr.operand, options)
+        return (not inner) if isinstance(inner, bool) else replace(expr, operand=inner)
+    if uses_play(expr) or any(isinstance(node, n.Name) and node.id == "players" for node in n.walk(expr)):
+        return expr  # the play, or the number of players: not an option a table chooses
+    try:
+        return bool(evaluate_constant(expr, options))
+    except Exception:  # noqa: BLE001 - a part that cannot be worked out is said as written
+        return expr
+
+
+def switched_on(expr: n.Expr) -> n.Expr | bool:
+    """Returns ``expr`` with its parts over options alone taken as holding: the rule as it
+    plays once a table has chosen the options that switch it on."""
+    parts = [part for part in _conjuncts(expr) if uses_play(part)]
+    if not parts:
+        return True
+    found = parts[0]
+    for part in parts[1:]:
+        found = n.BoolOp("and", found, part, span=expr.span)
+    return found
+
+
+def _conjuncts(expr: n.Expr) -> list[n.Expr]:
+    if isinstance(expr, n.BoolOp) and expr.op == "and":
+        return _conjuncts(expr.left) + _conjuncts(expr.right)
+    return [expr]
+
+
+def defaults_of(merged: Merged) -> dict:
+    return merged.option_defaults() | {"players": merged.player_counts()[0]}
+
+
+def _first_rules(merged: Merged, kind: type) -> list:
+    """Returns the rules of a kind as the compiler reads them: each name's first alternative."""
+    return [alts[0] for alts in merged.clauses.values() if alts and isinstance(alts[0], kind)]
+
+
+def sweepers(merged: Merged) -> Switched:
+    """Returns the cards that take the whole floor by default, and those an option makes sweep."""
+    options = defaults_of(merged)
+    found = Switched([], [])
+    for rule in _first_rules(merged, n.CaptureRule):
+        if rule.takes != "all":
+            continue
+        who = pattern_phrase(rule.pattern)
+        guard = True if rule.guard is None else settle(rule.guard, options)
+        if guard is False:
+            rest = switched_on(rule.guard)
+            found.off.append(f"{who} sweeps the floor" + ("" if rest is True else f" when {say(rest, PLAIN)}"))
+        else:
+            found.on.append(who + ("" if guard is True else f", when {say(guard, PLAIN)}"))
+    return found
+
+
+def bonuses(merged: Merged) -> Switched:
+    """Returns each basra (bonus) rule as 'points when play': those in play by default, and
+    those an option switches on (with the points every choice of options gives them)."""
+    options = defaults_of(merged)
+    always = frozenset(w.text for r in _first_rules(merged, n.CaptureRule) if r.takes == "all"
+                       and r.guard is None and not r.pattern.exclude for w in r.pattern.include)
+    found = Switched([], [])
+    for rule in _first_rules(merged, n.BasraRule):
+        guard = True if rule.guard is None else settle(rule.guard, options)
+        if guard is False:
+            points = fixed_points(rule.points, merged) or noun(rule.points, PLAIN)
+            found.off.append(_bonus(points, switched_on(rule.guard), always))
+        else:
+            found.on.append(_bonus(_points_now(rule.points, options), guard, always))
+    return found
+
+
+def _points_now(points: n.Expr, options: dict) -> str:
+    """Returns a rule's points for the default options: a number, or what the play decides."""
+    if not uses_play(points):
+        try:
+            return number_text(evaluate_constant(points, options))
+        except Exception:  # noqa: BLE001 - said as written instead
+            pass
+    return noun(points, PLAIN)
+
+
+def _bonus(points: str, guard: n.Expr | bool, always: frozenset[str]) -> str:
+    if guard is True:
+        return f"{points} for any capture"
+    text, _ = describe_play(guard, PLAIN, always)  # options are settled: none are left to name
+    return f"{points} when {text}"
+
+
+def players(merged: Merged) -> str:
+    """Returns the player counts, and those that play as partners: '2 or 4 (partners with 4)'."""
+    counts = merged.player_counts()
+    text = join([str(c) for c in counts], "or")
+    partnered = [c for c, rules in by_players(merged).items() if any(len(side) > 1 for side in rules.sides)]
+    if partnered and partnered == list(counts):
+        return text + " (as partners)"
+    return text + (f" (partners with {join([str(c) for c in partnered], 'or')})" if partnered else "")
+
+
+def by_players(merged: Merged) -> dict[int, Rules]:
+    """Returns the default rules for each player count that compiles."""
+    found = {}
+    for count in merged.player_counts():
+        try:
+            found[count] = compile_rules(merged, {"players": count})
+        except DiagnosticError:
+            continue
+    return found
+
+
+def deck(merged: Merged, rules: Rules) -> str:
+    """Returns the size of the pack, and the cards taken out of a full one."""
+    clause = merged.pick("setup.deck", defaults_of(merged))
+    removed = [pattern_phrase(p, "pl") for p in getattr(clause, "without", ())]
+    return f"{len(rules.deck)} cards" + (f", no {join(removed, 'or')}" if removed else "")
+
+
+def deal(merged: Merged, rules: Rules) -> str:
+    """Returns the cards dealt to each player (per player count where that differs) and to the floor."""
+    sizes: dict[int, list[int]] = {}
+    for count, each in by_players(merged).items():
+        sizes.setdefault(each.hand_size, []).append(count)
+    main = rules.hand_size
+    text = f"{main} each" + "".join(f" ({size} with {join([str(c) for c in counts], 'or')} players)"
+                                   for size, counts in sizes.items() if size != main)
+    where = "a face-up stack" if rules.floor_kind == "stack" else "the floor"
+    if rules.start_floor:
+        text += f", {rules.start_floor} to {where}"
+    if rules.redeal_floor:
+        text += f", {rules.redeal_floor} more to {where} each deal"
+    return text
+
+
+def card_points(rules: Rules) -> str:
+    """Returns what cards score when taken, in the order the file gives them: a whole rank as
+    'jacks 1', single cards as '10♦ 3'."""
+    shown: list[str] = []
+    ranks_done: set[int] = set()
+    for card, points in rules.card_points.items():
+        rank = C.rank(card)
+        same = [c for c in rules.deck if C.rank(c) == rank]
+        if len(same) > 1 and all(rules.card_points.get(c) == points for c in same):
+            if rank not in ranks_done:
+                ranks_done.add(rank)
+                shown.append(f"{plural(rank_name(rank))} {number_text(points)}")
+        else:
+            shown.append(f"{C.card_glyph(card)} {number_text(points)}")
+    return ", ".join(shown) or "none"
+
+
+def majorities(rules: Rules) -> str:
+    """Returns the points for the most cards (and any other majority) and what a tie does."""
+    shown = []
+    for m in rules.majorities:
+        tie = TIES.get(m.tie, m.tie) + (" and wipes out the hand" if m.void else "")
+        what = "" if m.what == "cards" else f"most {inline(m.what)}: "
+        shown.append(f"{what}{number_text(m.points)} ({tie})")
+    return "; ".join(shown) or "none"
+
+
+def game(rules: Rules) -> str:
+    """Returns the points a game is played to, and the match when there is one."""
+    text = number_text(rules.target)
+    if rules.best_of > 1:
+        text += f", best of {rules.best_of}"
+    if rules.decider:
+        text += f", a deciding game to {number_text(rules.decider)}"
+    return text
