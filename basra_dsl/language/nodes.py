@@ -173,6 +173,13 @@ class Bar(Node):
 
 
 @dataclass(frozen=True)
+class Cut(Clause):
+    patterns: tuple[Pattern, ...]  # a card of these shown at the bottom of the cut is won at once
+    winner: str  # next | dealer: who wins it, from the dealer
+    section, keyword = "setup", "cut"
+
+
+@dataclass(frozen=True)
 class StartFloor(Clause):
     count: Expr
     bar: Bar | None = None
@@ -230,7 +237,7 @@ class Choose(Clause):
 
 @dataclass(frozen=True)
 class Compulsion(Clause):
-    mode: str  # compulsory | optional
+    mode: str  # compulsory (a card that can capture must) | compulsory hand (a player who can must) | optional
     section, keyword = "capture", "compulsion"
 
 

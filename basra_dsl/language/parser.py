@@ -206,6 +206,9 @@ class ToAst(Transformer):
         return n.Bar(span=self._s(meta), top_only=top_only, patterns=patterns,
                      action=str(children[-1]))
 
+    def cut(self, meta, children):
+        return n.Cut(span=self._s(meta), patterns=children[0], winner=str(children[1]))
+
     def redeal_floor(self, meta, children):
         return n.RedealFloor(span=self._s(meta), count=children[0])
 
@@ -232,7 +235,7 @@ class ToAst(Transformer):
         return n.Choose(span=self._s(meta), policy=str(children[0]))
 
     def compulsion(self, meta, children):
-        return n.Compulsion(span=self._s(meta), mode=str(children[0]))
+        return n.Compulsion(span=self._s(meta), mode=" ".join(str(c) for c in children))
 
     def basra_rule(self, meta, children):
         title, children = _titled(children)

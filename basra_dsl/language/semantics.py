@@ -129,6 +129,8 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             yield from patterns
         case n.StartFloor(bar=bar) if bar is not None:
             yield from bar.patterns
+        case n.Cut(patterns=patterns):
+            yield from patterns
         case n.CaptureRule(pattern=pattern):
             yield pattern
         case n.Points(entries=entries):

@@ -310,6 +310,9 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.StartFloor(bar=bar) if bar is not None:
             for pattern in bar.patterns:
                 yield pattern, f"the barred cards '{pattern_text(pattern)}'"
+        case n.Cut(patterns=patterns):
+            for pattern in patterns:
+                yield pattern, f"the cut card '{pattern_text(pattern)}'"
 
 
 # ------------------------------------------------------------------ B712
