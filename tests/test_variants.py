@@ -247,8 +247,9 @@ def test_basra_121_narrow_reading_keeps_the_card_points():
 
 
 def test_basra_121_seven_counts_cards_or_values():
-    assert play(position(game("basra-121"), "9C 8D 6H", "7D")).bonus == 10
-    assert play(position(game("basra-121", seven_limit="sum"), "9C 8D 6H", "7D")).bonus == 0
+    assert play(position(game("basra-121", seven_limit="count"), "9C 8D 6H", "7D")).bonus == 10
+    assert play(position(game("basra-121"), "9C 8D 6H", "7D")).bonus == 0  # values add up to 23
+    assert play(position(game("basra-121"), "2C 3D 4H", "7D")).bonus == 10
     assert play(position(game("basra-121"), "2C KD", "7D")).bonus == 0
 
 
@@ -272,18 +273,22 @@ def test_pishti_only_top_card_and_pishti_bonus():
 
 
 def test_pishti_jack_on_top_of_the_first_stack_goes_to_the_dealer():
+    """A jack on top of the first stack goes to the dealer (seat 1 when seat 0 leads); a jack
+    shown by the cut goes to the non-dealer (seat 0)."""
     g = game("pishti")
-    seen = 0
+    barred = cut = 0
     for seed in range(200):
         state = g.new_hand(random.Random(seed), first=0)
         first = state.deals[0]
         assert first.floor[-1] >> 2 != 10  # no jack left on top
         if first.won:
-            seen += 1
-            assert first.won[0] == () and all(c >> 2 == 10 for c in first.won[1])
-            assert state.piles[1] == list(first.won[1])  # seat 1 deals when seat 0 leads
+            assert all(c >> 2 == 10 for pile in first.won for c in pile)  # only jacks are won from the deal
+            assert state.piles == [list(pile) for pile in first.won]
+            barred += bool(first.won[1])
+            cut += bool(first.won[0])
+            assert len(first.won[0]) <= 1  # the cut shows one card
         assert check_hand_invariants(g, random.Random(seed), 0) is None
-    assert seen > 0
+    assert barred > 0 and cut > 0
 
 
 def test_pishti_record_with_a_dealer_jack_replays(tmp_path):

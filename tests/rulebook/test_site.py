@@ -38,7 +38,8 @@ DRIVER = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver")
 
 DESKTOP = (1280, 900)
 PHONE = (390, 844)  # an iPhone 12 to 14, in CSS pixels
-SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html"}
+SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html",
+         "comparison": "comparison.html", "pishti": "rules/pishti.html"}
 
 
 @pytest.fixture(scope="module")
@@ -217,29 +218,42 @@ def test_every_link_of_the_navigation_opens_a_page_from_disk(site, browser):
 
 
 def test_a_variant_page_in_the_browser(site, browser):
+    """What a player reads first (play in a minute, the table), then drawn cards in the
+    worked examples and the sample hand: every card picture draws a face of the page's sprite."""
     from selenium.webdriver.common.by import By
 
     _view(browser, DESKTOP)
     _open(browser, _file(site, "rules/egyptian.html"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "Egyptian Basra"
     headings = [h.text.replace("¶", "").strip() for h in browser.find_elements(By.CSS_SELECTOR, "h2")]
-    for heading in ("Setup and deal", "Play and capture", "Basras", "Scoring", "Worked examples"):
+    assert headings[0] == "Play in a minute", headings
+    for heading in ("Setup and deal", "Play and capture", "Basras", "Scoring", "Worked examples", "A sample hand"):
         assert heading in headings, headings
-    red = browser.find_elements(By.CSS_SELECTOR, ".basra-card.basra-red")
-    assert red and red[0].is_displayed() or len(red) > 10
-    colour = browser.execute_script(
-        "return getComputedStyle(document.querySelector('.basra-card.basra-red')).color")
-    assert colour.replace(" ", "") in ("rgb(198,40,40)", "rgba(198,40,40,1)")
+    minute = browser.find_element(By.CSS_SELECTOR, "#play-in-a-minute + ol")
+    assert len(minute.find_elements(By.CSS_SELECTOR, ":scope > li")) >= 8
+    assert "4 cards to each player" in minute.text and "101 points" in minute.text
+    tables = browser.find_elements(By.CSS_SELECTOR, "svg.basra-table")
+    assert tables and tables[0].is_displayed() and "plays first" in tables[0].text
+    pictures = browser.execute_script(
+        "return [...document.querySelectorAll('svg.basra-pic')].map(svg => {"
+        "  const use = svg.querySelector('use'); const id = use.getAttribute('href').slice(1);"
+        "  return [svg.getAttribute('aria-label'), !!document.getElementById(id), use.getBBox().width]; })")
+    assert len(pictures) > 50
+    missing = [label for label, found, width in pictures if not found or width < 30]
+    assert not missing, f"card pictures without a face: {missing[:5]}"
     example = browser.find_element(By.CSS_SELECTOR, ".admonition.example")
-    assert "Played:" in example.text and "Takes:" in example.text
-    browser.execute_script("document.getElementById('examples').scrollIntoView()")
-    cards = example.find_elements(By.CSS_SELECTOR, ".basra-card")
-    assert len(cards) >= 2 and all(card.is_displayed() and card.text.strip() for card in cards[:2])
-    face = browser.execute_script("const s = getComputedStyle(arguments[0]);"
-                                  "return [s.borderTopStyle, s.backgroundColor, s.display]", cards[0])
-    assert face == ["solid", "rgb(255, 255, 255)", "inline-block"], face  # basra.css drew a card
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", example)
+    assert "Floor" in example.text and "Played" in example.text and "Takes" in example.text
+    assert "Why:" in example.text
+    drawn = example.find_elements(By.CSS_SELECTOR, "svg.basra-pic")
+    assert len(drawn) >= 3 and all(card.is_displayed() and card.size["width"] >= 30 for card in drawn)
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-examples.png"))
+    sample = browser.find_element(By.ID, "sample-hand")
+    browser.execute_script("arguments[0].scrollIntoView()", sample)
+    browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-sample-hand.png"))
+    browser.execute_script("document.getElementById('play-in-a-minute').scrollIntoView()")
+    browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-play-in-a-minute.png"))
     assert not _requests_elsewhere(browser)
 
 
