@@ -35,12 +35,16 @@ def card_picture(card: int, marked: bool = False) -> str:
     return card_svg(card, "basra-marked" if marked else "")
 
 
-def cards_picture(cards: Iterable[int], empty: str = "nothing", marked: Iterable[int] = ()) -> str:
+def cards_picture(cards: Iterable[int], empty: str = "nothing", marked: Iterable[int] = (),
+                  top: bool = False) -> str:
     """Returns a row of card pictures that wraps on a narrow screen, or a muted word when there
-    are none; the cards in ``marked`` are lifted and outlined."""
+    are none; the cards in ``marked`` are lifted and outlined. For a pile (``top``), the last
+    card is the one on top, and says so under its picture: only that card can be matched."""
     picked = set(marked)
     shown = [card_picture(c, c in picked) for c in cards]
     if not shown:
         return f'<span class="basra-none">{empty}</span>'
+    if top:
+        shown[-1] = f'<span class="basra-top">{shown[-1]} <span class="basra-top-mark">top</span></span>'
     # the spaces keep the site's search from gluing the cards' names together; a flex row shows none
     return '<span class="basra-pics">' + " ".join(shown) + "</span>"

@@ -18,7 +18,8 @@ from ..language.compiler import compile_rules
 from ..language.expressions import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
-from .english import Context, describe_play, join, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .english import Context, join, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .plays import describe_play
 from .safe import inline
 from .sentences import fixed_points
 

@@ -16,7 +16,8 @@ from .english import Context, capitalise, conjuncts, join, option_link, say
 from .markdown import anchor
 from .page_state import PageState
 from .safe import inline
-from .sentences import SENTENCE_END, Speaker, guard_goes_first, rule_title, value_text
+from .sentences import SENTENCE_END, Speaker, guard_goes_first, value_text
+from .titles import rule_title
 
 JOINED_WORDS = 24  # the longest passage of alternatives said as one sentence, parts joined by ";"
 
@@ -81,14 +82,53 @@ def option_changes(page: PageState, parent_merged: Merged) -> list[str]:
 
 # ------------------------------------------------------------------ a clause as the page says it
 
+SIDED = ("setup.lead", "setup.deal_passes", "setup.cut")  # said as a side of the dealer, which the direction decides
+
+
 def describe_key(merged: Merged, key: str, speaker: Speaker) -> str:
     """Returns a clause as the page says it: its sentences with its condition first, or its
     alternatives as one passage, "otherwise" before the one that holds by default."""
     clauses = merged.clauses[key]
+    speaker = speaker.seated(merged.player_counts())
+    directions = directions_of(merged)
+    if key in SIDED and len(clauses) == 1 and clauses[0].guard is None and len(directions) > 1:
+        return by_direction(clauses[0], directions, speaker)
     if not any(guard_goes_first(c) for c in clauses):
         return " ".join(speaker.sentence(c) for c in clauses)  # a named rule says its own condition
     return passage([(lead(c.guard, speaker.ctx) if c.guard is not None else None, speaker.sentence(c))
                     for c in clauses])
+
+
+def directions_of(merged: Merged) -> list[tuple[n.Expr | None, str]]:
+    """Returns the directions of play a variant's options can choose, each with its condition
+    (None for the default; anticlockwise when no clause holds, as the compiler reads it)."""
+    found = [(c.guard, c.direction) for c in merged.clauses.get("setup.direction", ())]
+    if not found or found[-1][0] is not None:
+        found.append((None, "anticlockwise"))
+    return found
+
+
+def by_direction(clause: n.Clause, directions: list[tuple[n.Expr | None, str]], speaker: Speaker) -> str:
+    """Returns a clause that names a side of the dealer (who leads, who deals next) said for
+    each direction of play: "With X, the player to the dealer's right plays first; otherwise,
+    the player to the dealer's left." (one sentence when every direction says the same)."""
+    said = [(lead(guard, speaker.ctx) if guard is not None else None,
+             speaker.seated(direction=way).sentence(clause)) for guard, way in directions]
+    if len({text for _, text in said}) == 1:
+        return said[0][1]
+    split = [SENTENCE_END.split(text) for _, text in said]
+    head = _shared(split)  # sentences every direction says alike
+    tail = _shared([s[len(head):][::-1] for s in split])[::-1]
+    firsts = [" ".join(s[len(head):len(s) - len(tail)]) for s in split]
+    if any(len(SENTENCE_END.split(f)) != 1 or not f for f in firsts):
+        return passage(said)
+    ending = _shared([f[:-1].split()[::-1] for f in firsts])[::-1]  # "plays first": said once
+    pieces = []
+    for (condition, _), first in zip(said, firsts):
+        body = " ".join(first[:-1].split()[:len(first[:-1].split()) - len(ending)]).rstrip(",;:") if pieces \
+            else first[:-1]
+        pieces.append(conditioned(condition, body) if condition is not None else f"otherwise, {lower_first(body)}")
+    return " ".join(head + ["; ".join(p if i == 0 else lower_first(p) for i, p in enumerate(pieces)) + "."] + tail)
 
 
 def lead(guard: n.Expr, ctx: Context) -> str:

@@ -205,7 +205,7 @@ def bound(op: str, rhs: str, more: str = "more", less: str = "less") -> str:
             "<=": f"{rhs} or {less}", ">": f"{more} than {rhs}", ">=": f"{rhs} or {more}"}[op]
 
 
-def _count_phrase(op: str, rhs: n.Expr, ctx: Context) -> str:
+def count_phrase(op: str, rhs: n.Expr, ctx: Context) -> str:
     if isinstance(rhs, n.Number) and op == "==":
         return "a single card" if rhs.value == 1 else f"exactly {number_text(rhs.value)} cards"
     return f"{bound(op, noun(rhs, ctx), 'more', 'fewer')} cards"
@@ -220,12 +220,13 @@ def compare(expr: n.Compare, ctx: Context) -> str:
             and right.id not in PLAY_NAMES and op in ("==", "!="):
         return f"the table {'chooses' if op == '==' else 'does not choose'} *{right.id}* for {option_link(left.id, ctx)}"
     if isinstance(left, n.Attribute) and left.attr == "count":
-        counted = _count_phrase(op, right, ctx)
+        counted = count_phrase("==" if op == "!=" else op, right, ctx)  # "!=": "does not hold a single card"
+        verb = "does not " if op == "!=" else ""
         if isinstance(left.obj, n.Name) and left.obj.id == "captured":
-            return f"the play takes {counted}"
+            return f"the play {verb}{'take' if verb else 'takes'} {counted}"
         if isinstance(left.obj, n.Name) and left.obj.id == "left":
-            return f"the play leaves {counted} on the floor"
-        return f"{noun(left.obj, ctx)} holds {counted}"
+            return f"the play {verb}{'leave' if verb else 'leaves'} {counted} on the floor"
+        return f"{noun(left.obj, ctx)} {verb}{'hold' if verb else 'holds'} {counted}"
     if op == "==" and isinstance(left, n.Attribute) and left.attr == "value" and isinstance(right, n.Attribute) \
             and right.attr == "sum":
         return f"{noun(left.obj, ctx)} is worth the total of {noun(right.obj, ctx)}"
@@ -274,7 +275,7 @@ def say(expr: n.Expr, ctx: Context) -> str:
         case n.Test(op="only", subject=subject, pattern=p):
             return f"{holds(subject, ctx, True)} {pattern_phrase(p, 'pl')}"
         case n.Call(func="splits", args=(cards, least, most)):
-            return f"{noun(cards, ctx)} {_splits(least, most, ctx)}"
+            return f"{holds(cards, ctx, True)} numerals that {splits_phrase(least, most, ctx)}"
         case n.Not(operand=n.Name(id="cleared")):
             return "the play does not clear the floor"
         case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
@@ -283,7 +284,7 @@ def say(expr: n.Expr, ctx: Context) -> str:
             verb = "include" if _plural_subject(subject) else "holds"
             return f"{noun(subject, ctx)} {verb} no {pattern_phrase(p, 'pl')}"
         case n.Not(operand=n.BoolOp(op="and") as inner):
-            return f"it is not the case that both {say(inner, ctx)}"
+            return not_both(inner, ctx)
         case n.Not(operand=operand):
             return f"it is not the case that {say(operand, ctx)}"
         case n.BoolOp(op="and"):
@@ -312,11 +313,42 @@ def holds(expr: n.Expr, ctx: Context, only: bool = False) -> str:
     return f"{noun(expr, ctx)} {'holds only' if only else 'holds'}"
 
 
-def _splits(least: n.Expr, most: n.Expr, ctx: Context) -> str:
+def splits_phrase(least: n.Expr, most: n.Expr, ctx: Context) -> str:
+    """Returns what ``splits`` asks of numerals (it holds for numerals only), after "numerals that"."""
     if isinstance(least, n.Number) and least.value <= 1:
-        return f"splits into groups with the same total, each adding up to {noun(most, ctx)} or less"
-    return (f"splits into {noun(least, ctx)} or more groups with the same total, "
-            f"each adding up to {noun(most, ctx)} or less")
+        return f"split into groups with the same total of {noun(most, ctx)} or less"
+    return f"split into {noun(least, ctx)} or more groups with the same total of {noun(most, ctx)} or less"
+
+
+def not_both(expr: n.BoolOp, ctx: Context) -> str:
+    """Returns ``not (A and B)`` in words: "the card played is not the seven of diamonds when
+    the table plays with *seven_sweeps*" when it names a card for some options, else each
+    part denied ("either A fails or B fails"), else word for word."""
+    parts = conjuncts(expr)
+    tables = [p for p in parts if not uses_play(p)]
+    plays = [p for p in parts if uses_play(p)]
+    denied = [negated(p) for p in plays]
+    if tables and len(plays) == 1 and denied[0] is not None:
+        return f"{say(denied[0], ctx)} when {join([say(t, ctx) for t in tables])}"
+    every = [negated(p) for p in parts]
+    if all(d is not None for d in every):
+        return either([say(d, ctx) for d in every])
+    return f"it is not the case that both {say(expr, ctx)}"
+
+
+def negated(expr: n.Expr) -> n.Expr | None:
+    """Returns a condition's denial in a shape said plainly, or None for a shape that has none."""
+    flipped = {"is": "is not", "is not": "is", "==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+    match expr:
+        case n.Test(op=op) if op in ("is", "is not"):
+            return n.Test(span=expr.span, op=flipped[op], subject=expr.subject, pattern=expr.pattern)
+        case n.Compare(op=op):
+            return n.Compare(span=expr.span, op=flipped[op], left=expr.left, right=expr.right)
+        case n.Not(operand=operand):
+            return operand
+        case n.Name() | n.Test(op="has"):
+            return n.Not(span=expr.span, operand=expr)
+    return None
 
 
 def conjuncts(expr: n.Expr) -> list[n.Expr]:
@@ -329,120 +361,3 @@ def disjuncts(expr: n.Expr) -> list[n.Expr]:
     if isinstance(expr, n.BoolOp) and expr.op == "or":
         return disjuncts(expr.left) + disjuncts(expr.right)
     return [expr]
-
-
-# ------------------------------------------------------------------ plays (basra and capture rules)
-
-def _is_floor(expr: n.Expr) -> bool:
-    return isinstance(expr, n.Name) and expr.id == "floor"
-
-
-def _is_previous_floor(expr: n.Expr) -> bool:
-    return isinstance(expr, n.Attribute) and expr.attr == "floor" and \
-        isinstance(expr.obj, n.Name) and expr.obj.id == "previous"
-
-
-def floor_fragment(expr: n.Expr, ctx: Context, is_floor=_is_floor) -> tuple[str, str] | None:
-    """Returns (adjectival, verbal) wording for a condition on the floor (the one ``is_floor``
-    picks out: this play's by default), or None."""
-    match expr:
-        case n.Test(op="only", subject=s, pattern=p) if is_floor(s):
-            return f"of {pattern_phrase(p, 'pl')} only", f"holds only {pattern_phrase(p, 'pl')}"
-        case n.Test(op="has", subject=s, pattern=p) if is_floor(s):
-            return f"holding {pattern_phrase(p)}", f"holds {pattern_phrase(p)}"
-        case n.Compare(op=op, left=n.Attribute(obj=s, attr="sum"), right=r) if is_floor(s):
-            text = bound(op, noun(r, ctx))
-            return f"adding up to {text}", f"adds up to {text}"
-        case n.Compare(op=op, left=n.Attribute(obj=s, attr="count"), right=r) if is_floor(s):
-            text = _count_phrase(op, r, ctx)
-            return f"of {text}", f"holds {text}"
-        case n.Call(func="splits", args=(s, least, most)) if is_floor(s):
-            text = _splits(least, most, ctx)
-            return f"that {text}", text
-        case n.Test(op="is", subject=n.Attribute(obj=s, attr="lone"), pattern=p) if is_floor(s):
-            return f"LONE:{pattern_phrase(p, 'bare')}", f"is a lone {pattern_phrase(p, 'bare')}"
-        case n.Attribute(obj=s, attr="empty") if is_floor(s):
-            return "EMPTY", "is empty"
-        case n.BoolOp(op="and"):
-            parts = [floor_fragment(c, ctx, is_floor) for c in conjuncts(expr)]
-            if all(parts):
-                verbal = join([v for _, v in parts])
-                return f"that {verbal}", verbal
-        case n.BoolOp(op="or"):
-            parts = [floor_fragment(d, ctx, is_floor) for d in disjuncts(expr)]
-            if all(parts):
-                verbal = either([v for _, v in parts])
-                return f"that {verbal}", verbal
-    return None
-
-
-def _played_test(expr: n.Expr) -> bool:
-    return isinstance(expr, n.Test) and expr.op in ("is", "is not") and \
-        isinstance(expr.subject, n.Name) and expr.subject.id == "played"
-
-
-def describe_play(guard: n.Expr | None, ctx: Context, sweepers: frozenset[str] = frozenset(),
-                  subject: str | None = None) -> tuple[str, list[str]]:
-    """Returns (sentence, option conditions) describing when a play counts: ``play_parts``
-    in one clause, its other conditions after "provided that"."""
-    text, rest, unless, options = play_parts(guard, ctx, sweepers, subject)
-    rest = rest + [f"it is not the case that both {u}" for u in unless]
-    return text + (", provided that " + join(rest) if rest else ""), options
-
-
-def play_parts(guard: n.Expr | None, ctx: Context, sweepers: frozenset[str] = frozenset(),
-               subject: str | None = None) -> tuple[str, list[str], list[str], list[str]]:
-    """Returns when a play counts, in parts (clauses without capital or full stop): who takes
-    what floor, the other conditions on the play, the conditions that must not all hold, and
-    the option conditions. For ``sweepers`` (pattern texts of cards that always take the
-    whole floor) it says "takes a floor ..." rather than "captures from a floor ...".
-    """
-    parts = conjuncts(guard) if guard is not None else []
-    options = [say(c, ctx) for c in parts if not uses_play(c)]
-    parts = [c for c in parts if uses_play(c)]
-    who, sweeping, cleared, trail = subject, False, False, False
-    rest, floors, before = [], [], []  # before: what the previous play's floor held
-    for part in parts:
-        if who is None and _played_test(part):
-            if part.op == "is":
-                who = pattern_phrase(part.pattern)
-                sweeping = all(w.text in sweepers for w in part.pattern.include) and not part.pattern.exclude
-            else:
-                who = f"a card other than {pattern_phrase(part.pattern)}"
-        elif isinstance(part, n.Name) and part.id == "cleared":
-            cleared = True
-        elif isinstance(part, n.Attribute) and part.attr == "trailed" and isinstance(part.obj, n.Name) \
-                and part.obj.id == "previous":
-            trail = True
-        elif (fragment := floor_fragment(part, ctx)) is not None:
-            floors.append(fragment)
-        elif (earlier := floor_fragment(part, ctx, _is_previous_floor)) and not earlier[0].startswith(("LONE:", "EMPTY")):
-            before.append(earlier)
-        else:
-            rest.append(part)
-    said = [say(r, ctx) for r in rest if not isinstance(r, n.Not) or not isinstance(r.operand, n.BoolOp)]
-    unless = [say(r.operand, ctx) for r in rest if isinstance(r, n.Not) and isinstance(r.operand, n.BoolOp)]
-    if trail:
-        said.insert(0, "the previous play was a trail" + (" onto a floor " + ", ".join(a for a, _ in before)
-                                                           if before else ""))
-    else:
-        said[:0] = [f"the floor before the previous play {v}" for _, v in before]
-    return _who_takes(who, floors, cleared, sweeping), said, unless, options
-
-
-def _who_takes(who: str | None, floors: list[tuple[str, str]], cleared: bool, sweeping: bool) -> str:
-    """Returns the clause saying which card takes what floor ("a jack takes a lone jack")."""
-    lone = [f[0][5:] for f in floors if f[0].startswith("LONE:")]
-    others = [f[0] for f in floors if not f[0].startswith("LONE:") and f[0] != "EMPTY"]
-    if lone:
-        floor = f"a lone {join(lone)}" + (f" {join(others)}" if others else "")
-    else:
-        floor = "an empty floor" if any(f[0] == "EMPTY" for f in floors) else \
-            ("a floor " + ", ".join(others) if others else "")
-    if who is None:  # any card
-        return f"a capture clears {floor}" if floor and cleared else f"a capture is made from {floor}" if floor \
-            else "a capture clears the floor" if cleared else "any capture is made"
-    verb = "captures from" if floor and not sweeping and not lone else "takes"
-    if floor:
-        return f"{who} {verb} {floor}" + (", clearing the floor" if cleared else "")
-    return f"{who} clears the floor" if cleared else f"{who} makes a capture"

@@ -5,33 +5,31 @@ sentences short enough to read aloud at the table (each under about twenty words
 line links to the clause or section below that says the rule in full. A condition too long
 to say briefly is left to the full rule, which the line points to. Nothing here knows a
 variant by name: pile games (only the top card can be taken) and spread floors are told
-apart by the rules alone.
+apart by the rules alone. The bonus lines are ``quickstart_bonuses``' job.
 """
 
 from __future__ import annotations
 
-import re
 
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import PLAY_NAMES, evaluate_constant
+from ..language.expressions import evaluate_constant
 from ..language.unparse import number_text
-from .bonus_values import has_table, is_on, named_rules, options_of, settle, table_anchor
+from .bonus_values import is_on, named_rules, options_of, settle
+from .card_counts import values_line
+from .differences import directions_of, lead
 from .english import (
     capitalise,
-    conjuncts,
-    disjuncts,
-    floor_fragment,
     join,
     pattern_phrase,
     plural,
     say,
-    uses_play,
     word_phrase,
 )
 from .page_state import PageState
+from .plays import floor_fragment
+from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
 
-MOST_WORDS = 20  # the longest sentence the section says before leaving a rule to its full text
 TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores nothing",
         "each": "on a tie, each tied side scores them"}
 
@@ -55,12 +53,6 @@ def play_in_a_minute(page: PageState) -> str:
     return text
 
 
-def words(sentence: str) -> int:
-    """Returns how many words a reader says for a Markdown sentence (links read as their text)."""
-    plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", sentence))
-    return len(plain.replace("*", "").split())
-
-
 # ------------------------------------------------------------------ the deal
 
 def aim(page: PageState) -> str:
@@ -71,7 +63,7 @@ def aim(page: PageState) -> str:
         parts.append("win " + page.rule_link(f"score.most_{rules.majorities[0].what}", f"the most {most}"))
     if rules.card_points:
         parts.append("take " + page.rule_link("score.points", "the cards that score"))
-    if any(is_on(page, c) for c in _bonus_rules(page)):
+    if any(is_on(page, c) for c in bonus_rules(page)):
         parts.append(f"make [{plural(page.bonus)}](#basra)")
     parts.append(f"reach {page.rule_link('game.target', number_text(rules.target) + ' points')} first")
     return capitalise(join(parts)) + "."
@@ -125,7 +117,19 @@ def deal(page: PageState) -> str:
         text += " " + page.rule_link("setup.deal", "Cards are dealt one at a time") + "."
     if rules.bar_cards:
         text += " " + barred(page)
-    return text
+    return cut(page) + text
+
+
+def cut(page: PageState) -> str:
+    """Returns what the cut before the deal does, when there is one ("" when there is none)."""
+    clause = page.pick("setup.cut")
+    if not isinstance(clause, n.Cut) or not page.rules.cut_cards:
+        return ""
+    who = "the dealer" if page.rules.cut_winner == "dealer" else "the non-dealer" \
+        if page.merged.player_counts() == (2,) else \
+        f"the player on the dealer's {'right' if page.rules.direction == 'anticlockwise' else 'left'}"
+    cards = join([pattern_phrase(p) for p in clause.patterns], "or")
+    return "Cut the pack first: " + page.rule_link("setup.cut", f"{cards} at the bottom of the cut goes to {who}") + ". "
 
 
 def barred(page: PageState) -> str:
@@ -164,7 +168,20 @@ def first_to_play(page: PageState) -> str:
     else:
         following = rules.deal_passes == "next"
         passes = f"The deal passes to the {'right' if right == following else 'left'} after each hand"
-    return text + page.rule_link("setup.deal_passes", passes) + "."
+    return text + page.rule_link("setup.deal_passes", passes) + "." + other_way(page, two)
+
+
+def other_way(page: PageState, two: bool) -> str:
+    """Returns the options that make play go the other way round (" With X, play goes to the
+    right instead."), when the direction depends on them and more than two may play."""
+    if two or page.rules.lead == "dealer" and page.rules.deal_passes == "never":
+        return ""
+    text = ""
+    for guard, way in directions_of(page.merged):
+        if guard is not None and way != page.rules.direction:
+            side = "to the right" if way == "anticlockwise" else "to the left"
+            text += f" {capitalise(lead(guard, page.ctx))}, {page.rule_link('setup.direction', f'play and the deal go {side} instead')}."
+    return text
 
 
 # ------------------------------------------------------------------ play
@@ -176,7 +193,9 @@ def your_turn(page: PageState) -> str:
     else:
         text = (f"Play one card face up. If it can take cards from the "
                 f"{page.rule_link('setup.floor', 'floor')}, it takes them; if not, it stays there.")
-    if page.rules.compulsory:
+    if page.rules.compulsion == "hand":
+        text += f" {page.rule_link('capture.compulsion', 'If any card you hold can take, you must play one that takes')}."
+    elif page.rules.compulsory:
         text += (f" {page.rule_link('capture.compulsion', 'A card that can take must take')}, "
                  "but you may play one that takes nothing.")
     else:
@@ -192,7 +211,8 @@ def captures(page: PageState) -> list[str]:
     """Returns the 'Taking cards' line: a sub-line per capture rule that can apply by default."""
     found = [capture_line(page, c) for c in named_rules(page, n.CaptureRule) if is_on(page, c)]
     head = "A card takes by these rules:" if found else "No card can take anything."
-    return [head] + found
+    counts = values_line(page.rules)  # what the cards count, which adding up relies on
+    return [head] + ([counts] if counts and found else []) + found
 
 
 def capture_line(page: PageState, clause: n.CaptureRule) -> str:
@@ -218,7 +238,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     fragment = floor_fragment(condition, page.ctx) if not isinstance(condition, bool) else None
     only = ""
     if clause.takes == "all" and fragment is not None and fragment[0].startswith("LONE:"):
-        body = f"takes a lone {fragment[0][5:]}"  # a sweep allowed only on a lone card takes just that card
+        body = f"can take a lone {fragment[0][5:]}"  # a sweep allowed only on a lone card takes just that card
     elif condition is not True:
         only = f", but only when {say(condition, page.ctx)}"
     text = f"{page.rule_link(clause.key, capitalise(who))} {body}"
@@ -227,143 +247,14 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     return text + only + "."
 
 
-# ------------------------------------------------------------------ bonuses
-
-def _bonus_rules(page: PageState) -> list[n.BasraRule]:
-    return named_rules(page, n.BasraRule)
-
-
-def bonuses(page: PageState) -> list[str]:
-    """Returns the bonus line: what a bonus is, then a sub-line per rule that holds by default."""
-    rules = _bonus_rules(page)
-    shown = [c for c in rules if is_on(page, c)]
-    if not shown:
-        return [f"This game scores no {plural(page.bonus)}." if not rules else
-                f"With the default options no play scores a {page.bonus} (see [Options](#options))."]
-    head = f"Some captures also score a {page.bonus}, a bonus added to your points after the hand:"
-    if any(_mentions_option(page, c) for c in rules):
-        head = head[:-1] + ". [Options](#options) can change these."
-    return [head] + [bonus_line(page, c, i) for i, c in enumerate(shown)]
-
-
-def _mentions_option(page: PageState, clause: n.BasraRule) -> bool:
-    return any(isinstance(x, n.Name) and x.id in page.merged.options
-               for x in n.walk((clause.points,) + ((clause.guard,) if clause.guard else ())))
-
-
-def bonus_line(page: PageState, clause: n.BasraRule, index: int) -> str:
-    """Returns one bonus rule: the play, then its points (or a pointer to its table)."""
-    refs = []
-    if has_table(page, clause):
-        worth = "points by the card played"
-        refs.append(f"[the table](#{table_anchor(clause)})")
-    elif any(isinstance(x, n.Name) and x.id in PLAY_NAMES for x in n.walk(clause.points)):
-        worth = "points by the play"
-    else:
-        value = evaluate_constant(clause.points, options_of(page))
-        worth = f"{number_text(value)} {'point' if value == 1 else 'points'}"
-    condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
-    phrase = play_phrase(page, condition)
-    text = f"{page.rule_link(clause.key, capitalise(phrase))}: {worth}" if phrase else ""
-    if not phrase or words(text) + 3 * len(refs) > MOST_WORDS:  # room for "(see the table)"
-        who = _player_phrase(condition)
-        text = capitalise(("some other captures" if index else "some captures") + (f" with {who}" if who else ""))
-        text += f": {worth}"
-        refs.insert(0, page.rule_link(clause.key, "the rule"))
-    return text + (f" (see {join(refs)})" if refs else "") + "."
-
-
-def _player_phrase(condition: bool | n.Expr) -> str | None:
-    """Returns the card a bonus asks to be played ("the seven of diamonds"), if it names one."""
-    for part in conjuncts(condition) if not isinstance(condition, bool) else ():
-        if _played_test(part):
-            return pattern_phrase(part.pattern) if part.op == "is" else f"any card but {pattern_phrase(part.pattern)}"
-    return None
-
-
-def _played_test(expr: n.Expr) -> bool:
-    return isinstance(expr, n.Test) and expr.op in ("is", "is not") and expr.subject == n.Name("played", span=expr.span)
-
-
-def _same_rank(expr: n.Expr) -> bool:
-    """Returns whether a condition says the card played pairs the floor's single (or top) card."""
-    if not (isinstance(expr, n.Compare) and expr.op == "=="):
-        return False
-    sides = {_attr_path(expr.left), _attr_path(expr.right)}
-    return "played.rank" in sides and bool(sides & {"floor.lone.rank", "floor.top.rank"})
-
-
-def _attr_path(expr: n.Expr) -> str:
-    if isinstance(expr, n.Name):
-        return expr.id
-    if isinstance(expr, n.Attribute):
-        return f"{_attr_path(expr.obj)}.{expr.attr}"
-    return ""
-
-
-def play_phrase(page: PageState, condition: bool | n.Expr) -> str | None:
-    """Returns a bonus's play as a short phrase ("clearing the floor with any card but a jack"),
-    or None when the condition is not of a shape said briefly (the full rule says it)."""
-    stack = page.rules.floor_kind == "stack"
-    who, action, same, exceptions, rest = None, None, False, [], []
-    floors: list[str] = []
-    tables: list[str] = []  # conditions on the table rather than the play
-    for part in conjuncts(condition) if not isinstance(condition, bool) else ():
-        fragment = floor_fragment(part, page.ctx)
-        if _played_test(part) and who is None:
-            who = _player_phrase(part)
-        elif isinstance(part, n.Name) and part.id == "cleared":
-            action = action or "clearing the floor"
-        elif isinstance(part, n.Compare) and _attr_path(part.left) == "floor.count" and part.op == "==" \
-                and part.right == n.Number(1, span=part.right.span):
-            action = "taking a pile of one card" if stack else "taking a single card"
-        elif _same_rank(part):
-            same = True
-        elif (exception := _exception(part, page)) is not None:
-            exceptions.append(exception)
-        elif fragment is not None and not fragment[0].startswith(("LONE:", "EMPTY")):
-            floors.append(fragment[0])
-        elif fragment is not None and fragment[0].startswith("LONE:"):
-            action = f"taking a lone {fragment[0][5:]}"
-        elif not uses_play(part):
-            tables.append(say(part, page.ctx))  # such as "there are 4 players"
-        else:
-            rest.append(part)
-    if rest:
-        return None
-    if same:
-        who = f"{who} of the same rank" if who else "a card of the same rank"
-    if floors:  # "the seven of diamonds taking a floor of numerals only, adding up to 10 or less"
-        verb = "clearing" if action == "clearing the floor" else "taking"
-        text = f"{who or 'a card'} {verb} a floor " + ", ".join(floors)
-    else:
-        text = (action or "any capture") + (f" with {who}" if who else "")
-    for exception in exceptions:
-        text += f" ({exception})"
-    return text + (f", when {join(tables)}" if tables else "")
-
-
-def _exception(expr: n.Expr, page: PageState) -> str | None:
-    """Returns "with a jack, only when ..." for ``played is not J or ...``, or None."""
-    parts = disjuncts(expr)
-    if len(parts) != 2 or not any(_played_test(p) and p.op == "is not" for p in parts):
-        return None
-    test = next(p for p in parts if _played_test(p) and p.op == "is not")
-    other = next(p for p in parts if p is not test)
-    fragment = floor_fragment(other, page.ctx)
-    if fragment is not None and fragment[0].startswith("LONE:"):
-        return f"{pattern_phrase(test.pattern)} only on a lone {fragment[0][5:]}"
-    return f"{pattern_phrase(test.pattern)} only when {say(other, page.ctx)}"
-
-
 # ------------------------------------------------------------------ end, score, game
 
 def end_of_hand(page: PageState) -> str:
     rules = page.rules
-    more = "deal again"
+    more = "deal another round"
     if rules.redeal_floor:
         more += f" (and {rules.redeal_floor} more to the {'pile' if rules.floor_kind == 'stack' else 'floor'})"
-    text = f"When all hands are empty, {more} until the pack runs out. "
+    text = f"When everyone has played their cards, {more} until the pack runs out. "
     if rules.leftover == "last":
         left = "what is left of the pile" if rules.floor_kind == "stack" else "what is left on the floor"
         text += page.rule_link("end.leftover", f"The last player to take also takes {left}") + "."
@@ -386,7 +277,7 @@ def scoring(page: PageState) -> str:
     if cards:
         sentences.append(f"{page.rule_link('score.points', 'Cards taken')}: {cards}.")
     total = sum(m.points for m in rules.majorities) + sum(rules.card_points.values())
-    extra = f", plus {plural(page.bonus)}" if any(is_on(page, c) for c in _bonus_rules(page)) else ""
+    extra = f", plus {plural(page.bonus)}" if any(is_on(page, c) for c in bonus_rules(page)) else ""
     sentences.append(f"A hand holds {number_text(total)} points{extra}.")
     return " ".join(sentences)
 

@@ -16,13 +16,17 @@ from .comments import paragraph
 from .differences import describe_key
 from .english import capitalise, join, plural
 from .markdown import admonition, anchor, indent
+from .bonus_overlap import bonuses_overlap
 from .bonus_values import bonus_value_tables
+from .card_counts import values_sentence
 from .page_state import PageState
 from .safe import inline
-from .sentences import entry_phrase, point_values, points_phrase, rule_title, value_text
+from .sentences import entry_phrase, point_values, points_phrase, value_text
+from .titles import rule_title
 
 ORDER = {
-    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.deal", "setup.hand", "setup.direction",
+    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.cut", "setup.deal", "setup.hand",
+              "setup.direction",
               "setup.lead", "setup.deal_passes",
               "setup.floor", "setup.start_floor", "setup.redeal_floor"],
     "capture": [],  # named rules in file order, then choose and compulsion (below)
@@ -88,10 +92,13 @@ def setup_section(page: PageState) -> str:
 
 
 def capture_section(page: PageState) -> str:
-    intro = ("Players take turns, each playing one card from their hand face up. A card can take "
+    counts = values_sentence(page.rules)  # what the cards count, which the rules below rely on
+    partners = any(len(side) > 1 for rules in page.by_players.values() for side in rules.sides)
+    intro = ((f"{counts}\n\n" if counts else "") +
+             "Players take turns, each playing one of their cards face up. A card can take "
              "floor cards by the rules below; a card that takes nothing stays on the floor (it is "
              "*trailed*). Taken cards, with the card that took them, go face down in front of the "
-             "player (for partners, in one pile per side).\n\n")
+             "player" + (" (for partners, in one pile per side)" if partners else "") + ".\n\n")
     return f"## Play and capture {{#capture}}\n\n{intro}{items(page, keys_of(page, 'capture'))}"
 
 
@@ -103,8 +110,8 @@ def basra_section(page: PageState) -> str:
     else:
         intro = (f"A *{page.bonus}* is a bonus scored by a capture, kept apart from the cards "
                  f"and added to the side's score at the end of the hand. A trailed card never scores one.")
-        if len(rules) > 1:
-            intro += " A capture that meets more than one of these rules scores only the largest of them."
+        if bonuses_overlap(page.merged, page.rules.deck):  # said only where one capture can meet two
+            intro += " Where one capture meets two of these rules, we count only the larger bonus."
         intro += "\n\n"
     tables = bonus_value_tables(page)  # what a bonus scores card by card, where the card decides
     return f"## {page.bonus_title()} {{#basra}}\n\n{intro}{items(page, keys)}" + (f"\n{tables}" if tables else "")

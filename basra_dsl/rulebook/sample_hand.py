@@ -15,6 +15,7 @@ from ..language.unparse import number_text
 from .cardhtml import card_html, cards_html, cards_picture
 from .english import article, capitalise, join
 from .page_state import PageState
+from .plays import floor_fragment
 from .safe import plain
 from .sample_search import SampleHand, Turn, choose_sample, sweep_rule
 
@@ -27,22 +28,24 @@ def sample_hand(page: PageState) -> str:
     try:
         sample = choose_sample(page.rules)
     except RuleError as exc:  # a rule that fails on a real play: the page says so, the build warns
-        page.problems.append(plain(f"{page.name}: the sample hand could not be played: {exc}"))
+        where = f"{exc.span.path}:{exc.span.line}:{exc.span.column}: " if exc.span else ""
+        page.problems.append(plain(f"{where}the sample hand could not be played: {exc} (B710)"))
         return "## A sample hand {#sample-hand}\n\nA rule of this variant fails in play, so no sample hand is shown.\n"
     if not sample.turns:
         return "## A sample hand {#sample-hand}\n\nThis variant deals no cards to play, so there is no sample hand.\n"
     head = "## A sample hand {#sample-hand}\n\n"
-    text = (f"{head}The first {words(len(sample.turns))} turns of a deal, "
+    text = (f"{head}The first {words(len(sample.turns))} turns of a hand, "
             f"played by the rules above and chosen to show each rule at work.\n\n{table_intro(page, sample)} "
             f"In each row the card played and the cards it takes are lifted.\n\n")
-    rows = ["| Turn | Floor | Player's hand | What happens |", "| --- | --- | --- | --- |"]
+    rows = ["| Turn | Floor | Player's cards | What happens |", "| --- | --- | --- | --- |"]
+    pile = page.rules.floor_kind == "stack"  # only the top card counts: the picture marks it
     redeals = 0
     for number, turn in enumerate(sample.turns, 1):
         if turn.fresh_deal:
             redeals += 1
             rows.append(f"| | | | *{redeal_text(sample, redeals)}* |")
         # pictures for the floor and the hand, the cards taken and the card played lifted
-        rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', turn.capture)} | "
+        rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', turn.capture, pile)} | "
                     f"{cards_picture(turn.hand, marked=(turn.card,))} | {turn_line(page, turn)} |")
     text += "\n".join(rows) + "\n"
     ending = final_score(sample)
@@ -80,7 +83,7 @@ def table_intro(page: PageState, sample: SampleHand) -> str:
     else:
         text += f"{dealer} deals, so {player(sample.first)}, on the dealer's {side}, plays first{onward}"
     if rules.floor_kind == "stack":
-        text += " The floor is a stack; its top card is the last one shown."
+        text += " The floor is a pile; only its top card, marked *top*, can be matched."
     for seat, won in enumerate(sample.deals[0].won if sample.deals else ()):
         if won:
             text += f" {capitalise(player(seat))} takes {cards_html(won)} straight from the deal."
@@ -93,7 +96,7 @@ def redeal_text(sample: SampleHand, index: int) -> str:
     if deal is None:
         return "New cards are dealt."
     given = max((len(h) for h in deal.hands), default=0)
-    text = f"Each player is dealt {given} more {'card' if given == 1 else 'cards'}"
+    text = f"A new round: each player is dealt {given} more {'card' if given == 1 else 'cards'}"
     if deal.floor:
         text += f", and {len(deal.floor)} {'goes' if len(deal.floor) == 1 else 'go'} face up to the floor"
     return text + "."
@@ -130,16 +133,19 @@ def trail_line(page: PageState, turn: Turn, who: str) -> str:
     card = card_html(turn.card)
     stack = page.rules.floor_kind == "stack"
     if not turn.floor:
-        return f"{who} starts a new stack with the {card}." if stack else f"{who} lays the {card} on the empty floor."
+        return f"{who} starts a new pile with the {card}." if stack else f"{who} lays the {card} on the empty floor."
     if turn.could_capture:
-        return f"{who} lays the {card} on the {'stack' if stack else 'floor'}."
+        return f"{who} lays the {card} on the {'pile' if stack else 'floor'}."
     if stack:
-        return f"Nothing in {player(turn.seat)}'s hand can take the stack, so they lay the {card} on it."
-    return f"Nothing in {player(turn.seat)}'s hand can take anything, so they lay the {card} on the floor."
+        return f"Nothing {player(turn.seat)} holds can take the pile, so they lay the {card} on it."
+    return f"Nothing {player(turn.seat)} holds can take anything, so they lay the {card} on the floor."
 
 
 def sweep_line(page: PageState, turn: Turn, who: str, rule) -> str:
-    whole = "stack" if page.rules.floor_kind == "stack" else "floor"
+    if len(turn.capture) == 1 and _lone_rule(page, "capture." + rule.name):  # no sweep: it takes a lone card
+        link = page.rule_link("capture." + rule.name, f"takes the lone {card_html(turn.capture[0])}")
+        return f"{who} plays the {card_html(turn.card)} and {link}"
+    whole = "pile" if page.rules.floor_kind == "stack" else "floor"
     link = page.rule_link("capture." + rule.name, f"takes the whole {whole}")
     if rule.condition is not None:
         link += " here"  # a card that sweeps only on some floors
@@ -154,8 +160,8 @@ def stack_line(turn: Turn, who: str) -> str:
     same = "rank" if C.rank(turn.floor[-1]) == C.rank(turn.card) else "value"
     if len(turn.floor) == 1:
         return f"{who} plays the {card_html(turn.card)} on the lone {top}, of the same {same}, and takes it"
-    return (f"{who} plays the {card_html(turn.card)} on the {top} on top, of the same {same}, and takes "
-            f"the whole stack: {len(turn.capture)} cards")
+    return (f"{who} plays the {card_html(turn.card)}, which matches the top card, {top}, in {same}, and takes "
+            f"the whole pile: {len(turn.capture)} cards")
 
 
 def group_line(page: PageState, turn: Turn, who: str) -> str:
@@ -196,6 +202,14 @@ def bonus_words(page: PageState, turn: Turn, stack: bool, sweep: bool) -> str:
 
 
 # ------------------------------------------------------------------ small pieces
+
+def _lone_rule(page: PageState, key: str) -> bool:
+    """Returns whether a rule that takes the whole floor asks for one lone card (so takes just it)."""
+    clause = page.merged.clauses.get(key, [None])[0]
+    guard = getattr(clause, "guard", None)
+    fragment = floor_fragment(guard, page.ctx) if guard is not None else None
+    return fragment is not None and fragment[0].startswith("LONE:")
+
 
 def pair_link(page: PageState, verb: str = "pairs") -> str:
     name = next((r.name for r in page.rules.capture_rules if r.takes == "rank"), None)

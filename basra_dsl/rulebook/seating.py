@@ -4,7 +4,8 @@ Each diagram is drawn from the compiled rules of that count: seats numbered from
 order of play (as the engine numbers them, from 0), the dealer and the player who leads
 labelled, an arrow for the direction of play, and partners in the same colour; a few lines
 of words under it say the same for readers who do not read pictures. Every word and shape
-is ours: nothing from the variant file is shown.
+of a diagram is ours: nothing from the variant file is shown in it. A note after the
+diagrams names the options that turn play the other way, as the rules name them.
 
 The markup is spans and inline SVG only, on one line, so that it reads the same wherever the
 page puts it (a tab or an admonition, where Markdown takes no block of HTML); spaces between
@@ -15,8 +16,10 @@ from __future__ import annotations
 
 import math
 
+from .. import cards as C
 from ..engine.rules import Rules
-from .english import join
+from .differences import directions_of, lead
+from .english import article, capitalise, join
 from .page_state import PageState
 
 WIDTH, HEIGHT = 260, 220
@@ -33,7 +36,31 @@ def seating_diagrams(page: PageState) -> str:
     shown = [seating_figure(rules) for _, rules in sorted(page.by_players.items())]
     if not shown:
         return ""
-    return '<span class="basra-seatings">' + " ".join(shown) + "</span>\n"
+    return '<span class="basra-seatings">' + " ".join(shown) + "</span>\n" + other_directions(page)
+
+
+def other_directions(page: PageState) -> str:
+    """Returns a paragraph for the options that turn play the other way, which the diagrams
+    (drawn with the default options) do not show; "" when the direction is fixed."""
+    if page.merged.player_counts() == (2,):
+        return ""  # with two players either way round is the same
+    found = []
+    for guard, way in directions_of(page.merged):
+        if guard is not None and way != page.rules.direction:
+            found.append(f"{capitalise(lead(guard, page.ctx))}, {turned_words(page, way)}")
+    if not found:
+        return ""
+    return "\nThe diagrams show the default options. " + " ".join(found) + "\n"
+
+
+def turned_words(page: PageState, way: str) -> str:
+    """Returns what play going ``way`` changes: who plays first and where the deal goes."""
+    side, other = ("right", "left") if way == "anticlockwise" else ("left", "right")
+    text = f"play goes {way} (to the {side}) instead"
+    changed = [] if page.rules.lead == "dealer" else [f"the player on the dealer's {side} plays first"]
+    if page.rules.deal_passes != "never":
+        changed.append(f"the deal passes to the {side if page.rules.deal_passes == 'next' else other}")
+    return text + (": " + join(changed) if changed else "") + "."
 
 
 def seating_figure(rules: Rules) -> str:
@@ -53,19 +80,34 @@ def seating_words(rules: Rules) -> list[str]:
     deals next, and who plays with whom."""
     way = "clockwise (to the left)" if rules.direction == "clockwise" else "anticlockwise (to the right)"
     dealer = dealer_seat(rules)
-    lines = [f"Seats are numbered in the order of play, which goes {way}."]
+    two = rules.players == 2  # two players take turns: the direction makes no difference
+    lines = ["The two players take turns." if two else f"Seats are numbered in the order of play, which goes {way}."]
     hand = "left" if rules.direction == "clockwise" else "right"
     if dealer == 0:
         lines.append("Player 1 deals and plays first.")
-    elif rules.players == 2:
+    elif two:
         lines.append("Player 2 deals and player 1 plays first.")
     else:
         lines.append(f"Player {dealer + 1} deals, and player 1, on the dealer's {hand}, plays first.")
+    lines += cut_words(rules, dealer)
     following = rules.next_dealer(dealer)
     lines.append("The same player deals every hand." if following == dealer else
+                 f"The deal alternates: player {following + 1} deals the next hand." if two else
                  f"The deal then passes to player {following + 1} for the next hand.")
     lines.append(partners_words(rules))
     return lines
+
+
+def cut_words(rules: Rules, dealer: int) -> list[str]:
+    """Returns who wins a card shown by the cut before the deal (no line when there is no cut)."""
+    if not rules.cut_cards:
+        return []
+    winner = dealer if rules.cut_winner == "dealer" else (dealer + 1) % rules.players
+    ranks = sorted({C.rank(c) for c in rules.cut_cards})
+    whole = all(c in rules.cut_cards for c in rules.deck if C.rank(c) in ranks)
+    cards = join([article(C.RANK_NAMES[r]) for r in ranks], "or") if whole else \
+        join([f"the {C.RANK_NAMES[C.rank(c)]} of {C.SUIT_NAMES[C.suit(c)]}" for c in sorted(rules.cut_cards)], "or")
+    return [f"If the cut before the deal shows {cards}, player {winner + 1} takes it."]
 
 
 def partners_words(rules: Rules) -> str:

@@ -1,18 +1,17 @@
-"""Plain English (Markdown) for each kind of clause of a variant file, and each rule's title.
+"""Plain English (Markdown) for each kind of clause of a variant file.
 
 A clause is said in short sentences that read aloud (``MOST_WORDS`` at most where the
-wording allows); a named rule is shown under the title its file gives it, else one said
-from its body (``derived_title``), else its name in words.
+wording allows); its title is ``titles``' job.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import PLAY_NAMES, evaluate_constant, pattern_set
-from ..language.merge import Merged
+from ..language.expressions import evaluate_constant, pattern_set
 from ..language.unparse import number_text, value_text
 from .english import (
     Context,
@@ -24,122 +23,17 @@ from .english import (
     join,
     noun,
     pattern_phrase,
-    play_parts,
     plural,
     say,
     uses_play,
     word_phrase,
 )
+from .plays import floor_fragment, play_parts
 from .safe import inline
 
 MOST_WORDS = 30  # the longest sentence a rule is said in, where a shorter wording can be found
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 COUNTING = re.compile(r" \(counting ([^()]*)\)")
-
-LABELS = {
-    "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Hands",
-    "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
-    "setup.deal": "Dealing", "setup.direction": "Direction",
-    "setup.lead": "First to play", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
-    "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
-    "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
-    "game.tie": "Level scores", "match.best_of": "Match", "match.decider": "Deciding game",
-}
-SUIT_LABELS = {"cards": "most cards", "clubs": "most clubs", "diamonds": "most diamonds",
-               "hearts": "most hearts", "spades": "most spades"}
-
-
-def label(clause: n.Clause) -> str:
-    """Returns the label a clause is shown under, as Markdown: a named rule's title (escaped:
-    it comes from a file), else one said from its body, else its name in words."""
-    if isinstance(clause, (n.CaptureRule, n.BasraRule)):
-        if clause.title:
-            return inline(clause.title)
-        return derived_title(clause) or capitalise(clause.name.text.replace("_", " "))
-    if isinstance(clause, n.Most):
-        return capitalise(SUIT_LABELS.get(clause.what.text, f"most {clause.what.text}"))
-    return LABELS.get(clause.key, clause.key.split(".", 1)[1].replace("_", " ").capitalize())
-
-
-def rule_title(merged: Merged, key: str) -> str:
-    """Returns the label of clause ``key`` of a merged variant, as Markdown (see ``label``);
-    a title written on any of a rule's alternatives names them all."""
-    written = merged.title(key)
-    return inline(written) if written else label(merged.clauses[key][0])
-
-
-def derived_title(rule: n.CaptureRule | n.BasraRule) -> str | None:
-    """Returns a title said from a named rule's body ("Pairing", "Jacks sweep the floor",
-    "Clearing the floor", "Jack on a lone jack"), or None when the body has no short name."""
-    if isinstance(rule, n.BasraRule):
-        return _bonus_title(rule)
-    if rule.guard is not None and uses_play(rule.guard):
-        return None  # a capture that depends on the floor: too much to say in a title
-    p, words = rule.pattern, [w.text for w in rule.pattern.include]
-    if rule.takes == "rank":
-        return "Pairing" if words == ["any"] and not p.exclude else f"{capitalise(pattern_phrase(p, 'pl'))} pair"
-    if rule.takes == "sums":
-        return "Adding up" if words == ["numeral"] and not p.exclude else \
-            f"{capitalise(pattern_phrase(p, 'pl'))} add up"
-    if len(words) == 1 and not p.exclude and C.parse_card(words[0]) is not None:
-        return f"{capitalise(pattern_phrase(p))} sweeps"
-    return f"{capitalise(pattern_phrase(p, 'pl', 'and'))} sweep the floor"
-
-
-def _bonus_title(rule: n.BasraRule) -> str | None:
-    """Returns a bonus's title from what its condition says of the play (see ``_part_kind``)."""
-    kinds: dict[str, list[n.Expr]] = {}
-    for part in conjuncts(rule.guard) if rule.guard is not None else []:
-        if uses_play(part):
-            kinds.setdefault(_part_kind(part), []).append(part)
-    played = kinds.get("played", [None])[0]
-    who = pattern_phrase(played.pattern) if played is not None else ""
-    if "other" in kinds or "floor" in kinds and (played is None or "cleared" in kinds):
-        return None  # conditions a title cannot say in a few words
-    if played is not None and "lone" in kinds:
-        bare = pattern_phrase(played.pattern, "bare")
-        return f"{capitalise(bare)} on a lone {pattern_phrase(kinds['lone'][0].pattern, 'bare')}"
-    if "cleared" in kinds:
-        return f"{capitalise(who)} clears the floor" if who else "Clearing the floor"
-    if "lone" in kinds:
-        return f"Taking a lone {pattern_phrase(kinds['lone'][0].pattern, 'bare')}"
-    if "single" in kinds:
-        return "Pairing a lone card" if "pairs" in kinds else "Taking a lone card"
-    return f"Capturing with {who}" if who else None
-
-
-def _part_kind(part: n.Expr) -> str:
-    """Returns what a condition of a bonus says, for its title: which card is played, a lone
-    card, a cleared floor, a pairing, a restriction on the card, the floor, or other."""
-    match part:
-        case n.Name(id="cleared"):
-            return "cleared"
-        case n.Test(op="is", subject=n.Name(id="played")):
-            return "played"
-        case n.Test(op="is", subject=n.Attribute(obj=n.Name(id="floor"), attr="lone")):
-            return "lone"
-        case n.Compare(op="==", left=n.Attribute(obj=n.Name(id="floor"), attr="count"), right=n.Number(value=1)):
-            return "single"
-        case n.Compare(op="==", left=n.Attribute(obj=n.Name(id="played"), attr="rank"),
-                       right=n.Attribute(obj=n.Attribute(attr="lone"), attr="rank")):
-            return "pairs"
-    if _restriction(part):
-        return "restriction"
-    names = {node.id for node in n.walk(part) if isinstance(node, n.Name) and node.id in PLAY_NAMES}
-    return "floor" if names == {"floor"} else "other"
-
-
-def _restriction(expr: n.Expr) -> bool:
-    """Returns whether a condition only says which card may be played or lie alone (not
-    what is taken): ``played is not J``, ``played is not J or floor.lone is J``."""
-    match expr:
-        case n.Test(subject=n.Name(id="played")) | n.Test(subject=n.Attribute(obj=n.Name(id="floor"), attr="lone")):
-            return True
-        case n.Not(operand=operand):
-            return _restriction(operand)
-        case n.BoolOp(left=left, right=right):
-            return _restriction(left) and _restriction(right)
-    return not uses_play(expr)
 
 
 def words(text: str) -> int:
@@ -148,17 +42,34 @@ def words(text: str) -> int:
 
 
 class Speaker:
-    """Says what a clause means; knows the variant's options, its sweepers and its name for a basra."""
+    """Says what a clause means; knows the variant's options, its sweepers, its name for a
+    basra, and the table: the direction of play and the player counts (``seated``).
+
+    Words: a *hand* runs from the first deal until the pack is used up (it is scored); each
+    time the dealer gives everyone cards is a *round*; a player's cards are the cards they hold.
+    """
 
     def __init__(self, ctx: Context, sweepers: frozenset[str], bonus: str, floor_kind: str, choose: str,
-                 deck: tuple[int, ...], direction: str = "anticlockwise"):
+                 deck: tuple[int, ...], direction: str = "anticlockwise", players: tuple[int, ...] = ()):
         self.ctx = ctx
         self.direction = direction
+        self.players = tuple(players)  # the counts the variant allows; () when not known
         self.sweepers = sweepers
         self.bonus = bonus
         self.stack = floor_kind == "stack"
         self.choose = choose
         self.deck = frozenset(deck)
+
+    def seated(self, players: tuple[int, ...] | None = None, direction: str | None = None) -> "Speaker":
+        """Returns this speaker for a table of ``players`` (the counts allowed) playing ``direction``."""
+        other = copy.copy(self)
+        other.players = tuple(players) if players is not None else self.players
+        other.direction = direction or self.direction
+        return other
+
+    @property
+    def two_only(self) -> bool:
+        return self.players == (2,)
 
     def num(self, expr: n.Expr, unit: str = "") -> str:
         return amount(expr, self.ctx, unit)
@@ -187,8 +98,8 @@ class Speaker:
 
     def _hand(self, c: n.Hand) -> str:
         cards = self.num(c.count, 'card')
-        return (f"Each player is dealt {cards}. When every hand has been played out, the dealer deals "
-                f"the same number again, until the pack is used up.")
+        return (f"Each player is dealt {cards}. When everyone has played them, the dealer deals another "
+                f"round of the same number, until the pack is used up.")
 
     def _floorkind(self, c: n.FloorKind) -> str:
         if c.kind == "stack":
@@ -209,14 +120,16 @@ class Speaker:
         return text
 
     def _redealfloor(self, c: n.RedealFloor) -> str:
-        return f"With every later deal, {self.num(c.count, 'more card')} are dealt face up to the floor."
+        return f"With every later round, {self.num(c.count, 'more card')} are dealt face up to the floor."
 
     def _dealmode(self, c: n.DealMode) -> str:
         if c.mode == "singly":
             return "Cards are dealt one at a time around the table."
-        return "Cards are dealt in batches: each player receives all of a deal's cards at once."
+        return "Cards are dealt in batches: each player receives all of a round's cards at once."
 
     def _direction(self, c: n.Direction) -> str:
+        if self.two_only:
+            return "The two players take turns, so the direction of play makes no difference."
         side = "to the right" if c.direction == "anticlockwise" else "to the left"
         return f"Play goes {c.direction} ({side})."
 
@@ -229,14 +142,30 @@ class Speaker:
     def _lead(self, c: n.Lead) -> str:
         if c.who == "dealer":
             return "The dealer plays first."
-        return (f"The player to the dealer's {self._side(True)} plays first (with two players, "
-                "the one who did not deal).")
+        if self.two_only:
+            return "The non-dealer plays first."
+        text = f"The player to the dealer's {self._side(True)} plays first."
+        return text + (" With two players, that is the non-dealer." if 2 in self.players else "")
 
     def _dealpasses(self, c: n.DealPasses) -> str:
         if c.to == "never":
             return "The same player deals every hand."
-        side = self._side(c.to == "next")
-        return f"After each hand the deal passes to the {side}: the player to the dealer's {side} deals next."
+        if self.two_only:
+            return "The deal alternates: each player deals every other hand."
+        return f"After each hand the deal passes to the {self._side(c.to == 'next')}."
+
+    def _cut(self, c: n.Cut) -> str:
+        cards = join([pattern_phrase(p) for p in c.patterns], "or")
+        if c.winner == "dealer":
+            who, two = "the dealer", ""
+        elif self.two_only:
+            who, two = "the non-dealer", ""
+        else:
+            who = f"the player to the dealer's {self._side(True)}"
+            two = " With two players, that is the non-dealer." if 2 in self.players else ""
+        return ("Before dealing, the pack is cut and the card at the bottom of the cut is shown. "
+                f"{capitalise(cards)} shown there is won at once by {who}, who keeps it with the cards they take."
+                f"{two} Any other card goes to the bottom of the pack.")
 
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
@@ -253,6 +182,8 @@ class Speaker:
                 "takes one group of numerals whose values add up to its own value"
             more = (" It takes as many such groups at once as it can." if self.choose == "largest" else "") + \
                 " A single card of the same value counts as a group."
+        elif (lone := _lone_floor(c.guard, self.ctx)) is not None:
+            return f"{who} can take a lone {lone}."  # not a sweep: the floor is that one card
         else:
             body = "takes the whole floor" + ("; on an empty floor it is simply laid down" if c.guard is None else "")
         if c.guard is not None:
@@ -269,9 +200,12 @@ class Speaker:
     def _compulsion(self, c: n.Compulsion) -> str:
         if c.mode == "optional":
             return "Capturing is optional: a player may lay a card on the floor even when it could take."
+        if c.mode == "compulsory hand":
+            return ("Capturing is compulsory: if any card you hold can take, you must play a card that takes. "
+                    "You may lay a card on the floor without taking only when none of your cards can take anything.")
         return ("Capturing is compulsory for the card you play: a card that can take must take. You still "
                 "choose which card to play, so you may lay down a card that takes nothing even when another "
-                "card in your hand could take.")
+                "card you hold could take.")
 
     # ---------------------------------------------------------------- basra
     def _basrarule(self, c: n.BasraRule) -> str:
@@ -292,7 +226,7 @@ class Speaker:
             said = f"{points} when {text}." + (f" It counts only if {join(rest + options)}." if rest + options else "")
         else:
             said = f"It also counts when {text}" + (f", if {join(rest + options)}." if rest + options else ".")
-        return said + (f" It does not count if {join(unless, 'or')}." if unless else "")
+        return said + (f" It does not count {join(unless, 'or')}." if unless else "")
 
     def _called(self, c: n.Called) -> str:
         return f"In this variant the bonus is called a *{inline(c.title)}*."
@@ -350,6 +284,13 @@ class Speaker:
     def _decider(self, c: n.Decider) -> str:
         return (f"If the match is level going into its last game, that deciding game is played to "
                 f"{self.num(c.points, 'point')}.")
+
+
+def _lone_floor(guard: n.Expr | None, ctx: Context) -> str | None:
+    """Returns the card a rule asks to lie alone on the floor ("seven of diamonds"), when that is its
+    whole condition, else None."""
+    fragment = floor_fragment(guard, ctx) if guard is not None else None
+    return fragment[0][5:] if fragment is not None and fragment[0].startswith("LONE:") else None
 
 
 def _branches(guard: n.Expr | None) -> list[n.Expr]:
@@ -414,5 +355,5 @@ def points_phrase(points: n.Expr, merged) -> str:
     return noun(points, Context(merged.option_defaults()))
 
 
-__all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "label", "point_values",
+__all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "point_values",
            "points_phrase", "value_text", "when"]

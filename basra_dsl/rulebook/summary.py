@@ -12,7 +12,9 @@ from .markdown import admonition
 from .page_state import PageState
 from .safe import inline, link
 from .differences import lower_first
-from .sentences import points_phrase, rule_title
+from .plays import floor_fragment
+from .sentences import COUNTING, points_phrase
+from .titles import rule_title
 
 
 def summary(page: PageState) -> str:
@@ -23,7 +25,7 @@ def summary(page: PageState) -> str:
         ("Deck", page.rule_link("setup.deck", f"{len(page.rules.deck)} cards")),
         ("Cards dealt", dealt(page)),
         ("Floor", page.rule_link("setup.floor", floor(page))),
-        ("What sweeps the floor", join(sweeps(page)) or "nothing: every card takes by rank or by adding up"),
+        ("What sweeps the floor", sweeps_row(page)),
         (f"A {page.bonus} is worth", join(bonus_worth(page)) or f"no {plural(page.bonus)} are scored"),
         ("Target", target(page)),
     ]
@@ -44,7 +46,9 @@ def players(page: PageState) -> str:
     counts = page.merged.player_counts()
     text = page.rule_link("setup.players", join([str(c) for c in counts], "or"))
     partners = [c for c in counts if c in page.by_players and any(len(s) > 1 for s in page.by_players[c].sides)]
-    if partners:
+    if partners and partners == list(counts):
+        text += f", {page.rule_link('setup.partners', 'as partners')}"
+    elif partners:
         text += f"; {page.rule_link('setup.partners', 'partners')} with {join([str(c) for c in partners], 'or')}"
     return text
 
@@ -55,7 +59,7 @@ def dealt(page: PageState) -> str:
     for count, rules in page.by_players.items():
         sizes.setdefault(rules.hand_size, []).append(count)
     if len(sizes) <= 1:
-        hand = f"{page.rules.hand_size} to each player per deal"
+        hand = f"{page.rules.hand_size} to each player each round"
     else:
         hand = "; ".join(f"{size} each with {join([str(c) for c in counts], 'or')} players"
                          for size, counts in sizes.items())
@@ -63,7 +67,7 @@ def dealt(page: PageState) -> str:
     if page.rules.start_floor:
         text += f", {page.rule_link('setup.start_floor', f'{page.rules.start_floor} to the floor at the start')}"
     if page.rules.redeal_floor:
-        text += f", {page.rule_link('setup.redeal_floor', f'{page.rules.redeal_floor} more with each deal')}"
+        text += f", {page.rule_link('setup.redeal_floor', f'{page.rules.redeal_floor} more each round')}"
     return text
 
 
@@ -73,11 +77,29 @@ def floor(page: PageState) -> str:
     return "face up, side by side; any card can be taken"
 
 
-def sweeps(page: PageState) -> list[str]:
-    """Returns each rule that takes the whole floor, with its condition where it has one."""
-    return [page.rule_link(f"capture.{c.name.text}", pattern_phrase(c.pattern))
-            + (" (only when " + say(c.guard, page.ctx) + ")" if c.guard is not None else "")
-            for c in page.merged.rules("capture") if isinstance(c, n.CaptureRule) and c.takes == "all"]
+def sweeps_row(page: PageState) -> str:
+    """Returns the cards that take the whole floor, then the rules that take only a lone card
+    (no sweep: "any card but a jack can take a lone seven of diamonds")."""
+    swept, lone = sweeps(page)
+    text = join(swept) or ("nothing" if lone else "nothing: every card takes by rank or by adding up")
+    return text + "".join(f"; {each}" for each in lone)
+
+
+def sweeps(page: PageState) -> tuple[list[str], list[str]]:
+    """Returns each rule that takes the whole floor, with its condition where it has one, and
+    each rule that takes a lone card whatever it is."""
+    swept, lone = [], []
+    for c in page.merged.rules("capture"):
+        if not isinstance(c, n.CaptureRule) or c.takes != "all":
+            continue
+        key = f"capture.{c.name.text}"
+        fragment = floor_fragment(c.guard, page.ctx) if c.guard is not None else None
+        if fragment is not None and fragment[0].startswith("LONE:"):
+            lone.append(page.rule_link(key, f"{pattern_phrase(c.pattern)} can take a lone {fragment[0][5:]}"))
+        else:
+            swept.append(page.rule_link(key, pattern_phrase(c.pattern))
+                         + (" (only when " + say(c.guard, page.ctx) + ")" if c.guard is not None else ""))
+    return swept, lone
 
 
 def bonus_worth(page: PageState) -> list[str]:
@@ -85,11 +107,12 @@ def bonus_worth(page: PageState) -> list[str]:
     worth = []
     for c in page.merged.rules("basra"):
         if isinstance(c, n.BasraRule):
-            points = points_phrase(c.points, page.merged)
+            # "twice the value (counting a queen as 10)": its counting said without a second bracket
+            points = COUNTING.sub(r", counting \1,", points_phrase(c.points, page.merged)).rstrip(",")
             # a condition on options alone (not on the play) means a table can switch the rule off
             extra = ", an option" if c.guard is not None and any(not uses_play(p) for p in conjuncts(c.guard)) else ""
             title = lower_first(rule_title(page.merged, f"basra.{c.name.text}"))
-            worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({title}{extra})"))
+            worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({title}{extra})".replace(", (", " (")))
     return worth
 
 

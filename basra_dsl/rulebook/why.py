@@ -10,7 +10,7 @@ from ..engine.rules import Rules
 from ..language.unparse import number_text
 from .cardhtml import card_html
 from .page_state import PageState
-from .sentences import rule_title
+from .titles import rule_title
 
 
 def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes: tuple[int, ...],
@@ -19,13 +19,18 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
     if not takes:
         if not floor:
             return "the floor is empty, so the card is simply laid down."
+        if rules.floor_kind == "stack":  # only the top card counts
+            return f"it does not match the top card, {card_html(floor[-1])}, so it is laid on the pile."
         return "no rule lets this card take anything here, so it is trailed."
+    stack = rules.floor_kind == "stack"
     for rule in rules.capture_rules:
         if rule.takes == "all" and card in rule.cards and (
                 rule.condition is None or rule.condition(card, floor, (), (), previous)):
-            return f"{_capture_link(page, rule.name)}: it takes the whole floor."
+            return f"{_capture_link(page, rule.name)}: it takes the whole {'pile' if stack else 'floor'}."
     rank_rules = [r for r in rules.capture_rules if r.takes == "rank" and card in r.cards]
     sum_rules = [r for r in rules.capture_rules if r.takes == "sums" and card in r.cards]
+    if stack:
+        return _on_top(page, rules, card, floor[-1], rank_rules, sum_rules)
     same = all(C.rank(x) == C.rank(card) for x in takes)
     if same and rank_rules:
         return f"{_capture_link(page, rank_rules[0].name)}: it pairs the floor cards of its rank."
@@ -36,6 +41,17 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
         return (f"{_capture_link(page, sum_rules[0].name)}: each group adds up to "
                 f"{number_text(rules.values[card])}: {shown}{more}.")
     return "the capture rules allow it."
+
+
+def _on_top(page: PageState, rules: Rules, card: int, top: int, rank_rules, sum_rules) -> str:
+    """Returns why a card takes a pile: only the top card counts, and it matches that card."""
+    shown = card_html(top)
+    if rank_rules and C.rank(top) == C.rank(card):
+        return f"{_capture_link(page, rank_rules[0].name)}: it matches the top card, {shown}, so it takes the whole pile."
+    if sum_rules and rules.values.get(top) is not None and rules.values.get(top) == rules.values.get(card):
+        return (f"{_capture_link(page, sum_rules[0].name)}: it is worth as much as the top card, {shown}, "
+                "so it takes the whole pile.")
+    return f"the capture rules let it take the pile with {shown} on top."
 
 
 def bonus_rules(page: PageState, rules: Rules, card, floor, takes, previous, bonus) -> list[str]:

@@ -23,7 +23,8 @@ from .english import capitalise, join
 from .markdown import admonition
 from .page_state import PageState
 from .safe import inline, plain
-from .sentences import label, value_text
+from .sentences import value_text
+from .titles import label
 from .why import bonus_rules, why
 
 # ------------------------------------------------------------------ worked examples
@@ -97,7 +98,7 @@ def rule_key(page: PageState, rule: str | None) -> str | None:
     for key in page.merged.clauses:
         if key.split(".", 1)[1] == rule:
             return key
-    if rule in ("compulsory", "optional"):
+    if rule in ("compulsory", "compulsory hand", "optional"):
         return "capture.compulsion"
     return None
 
@@ -113,10 +114,10 @@ def play_example(page: PageState, example: dict, outcome) -> list[str]:
 
 def earlier_rows(outcome) -> list[str]:
     """Returns a picture row for each play before the last: the floor, the card and what it took."""
-    rows, floor = [], outcome.floor
+    rows, floor, pile = [], outcome.floor, outcome.rules.floor_kind == "stack"
     for play, left in outcome.earlier:
         took = cards_picture(play.captured, "nothing: it is trailed")
-        rows.append(play_row(slot("Floor", cards_picture(floor, "empty", play.captured)),
+        rows.append(play_row(slot("Floor", cards_picture(floor, "empty", play.captured, pile)),
                              slot("Earlier play", card_picture(play.card)),
                              slot("Takes", took, "then")))
         floor = left
@@ -127,20 +128,21 @@ def last_row(example: dict, outcome) -> str:
     """Returns the picture row of the last play: the floor with the cards it takes (or names)
     lifted, the card, and what it takes and leaves, the choice it offers, or its refusal."""
     card, named, floor = outcome.played, outcome.named, outcome.floor_before
+    pile = outcome.rules.floor_kind == "stack"  # only the top card counts: the picture marks it
     label = "Played" + (" to take the lifted cards" if named else " without capturing" if named == () else "")
     if outcome.refused is not None:
-        return play_row(slot("Floor", cards_picture(floor, "empty", named or ())), slot(label, card_picture(card)),
+        return play_row(slot("Floor", cards_picture(floor, "empty", named or (), pile)), slot(label, card_picture(card)),
                         slot("Result", '<span class="basra-refused">not allowed</span>', "then"))
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
         shown = ' <span class="basra-or">or</span> '.join(cards_picture(c) for c in outcome.choices if c)
         shown = f'<span class="basra-choices">{shown}</span>'
-        return play_row(slot("Floor", cards_picture(floor, "empty")), slot(label, card_picture(card)),
+        return play_row(slot("Floor", cards_picture(floor, "empty", top=pile)), slot(label, card_picture(card)),
                         slot("Takes, as the player chooses", shown, "then"))
     takes = outcome.takes or ()
     left = [c for c in floor if c not in set(takes)] + ([] if takes else [card])
-    return play_row(slot("Floor", cards_picture(floor, "empty", takes)), slot(label, card_picture(card)),
+    return play_row(slot("Floor", cards_picture(floor, "empty", takes, pile)), slot(label, card_picture(card)),
                     slot("Takes", cards_picture(takes), "then"),
-                    slot("Stays on the floor", cards_picture(left, "nothing: the floor is cleared")))
+                    slot("Stays on the floor", cards_picture(left, "nothing: the floor is cleared", top=pile)))
 
 
 def play_row(*slots: str) -> str:

@@ -303,7 +303,7 @@ def test_valid_choices_pass():
 def test_a_word_option_compared_with_a_number_is_an_error_in_a_variant(tmp_path):
     found = one_loaded(tmp_path, "basra:\n  a: 10 when seven_limit == 3\n", parent="basra-121")
     assert found.code == "B205" and "'seven_limit' is a word" in found.message
-    assert "seven_limit == count" in found.help
+    assert "seven_limit == sum" in found.help
 
 
 def test_a_misspelt_word_choice_in_a_variant(tmp_path):

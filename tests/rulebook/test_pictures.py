@@ -117,7 +117,8 @@ def test_the_sprite_holds_only_the_cards_a_page_shows():
 
 
 def test_every_id_a_page_refers_to_is_in_its_sprite(egyptian):
-    page = egyptian + sprite_for(egyptian)
+    page = egyptian  # a rendered page ends with its own sprite
+    assert page.count('class="basra-sprite"') == 1
     defined = re.findall(r'\bid="(basra-[^"]+)"', page)
     assert len(defined) == len(set(defined)), "an id defined twice"
     referred = set(re.findall(r'href="#(basra-[^"]+)"', page))
@@ -233,3 +234,45 @@ def test_a_diagram_for_each_player_count(egyptian_state):
     text = seating_diagrams(egyptian_state)
     assert text.count('<span class="basra-seating">') == len(egyptian_state.by_players) == 2
     assert "<div" not in text and "\n\n" not in text  # one paragraph of spans: at home in a tab
+
+
+# ------------------------------------------------------------------ piles: the top card (review G8)
+
+def test_the_top_card_of_a_pile_is_marked():
+    pile = [C.parse_card(x) for x in ("3C", "9D", "KS")]
+    shown = cards_picture(pile, top=True)
+    marked = re.search(r'<span class="basra-top">(.*?)</span></span>', shown).group(1)
+    assert 'aria-label="king of spades"' in marked and '<span class="basra-top-mark">top' in marked
+    assert shown.count('class="basra-top"') == 1 and "nine of diamonds" not in marked
+    assert "basra-top" not in cards_picture(pile) and cards_picture([], top=True).startswith('<span class="basra-none"')
+    css = (Path(__file__).resolve().parents[2] / "basra_dsl/rulebook/assets/stylesheets/basra.css").read_text()
+    assert ".basra-top-mark" in css
+
+
+def test_a_pile_example_marks_the_top_and_names_the_card_it_matches():
+    pishti = render_variant("pishti").markdown
+    box = admonition(pishti, "Matching the top card takes the whole stack")
+    assert box.count('<span class="basra-top">') == 1  # the floor before the play; nothing stays after it
+    assert "it matches the top card, " + card_html(C.parse_card("KS")) + ", so it takes the whole pile." in box
+    under = admonition(pishti, "A card under the top cannot be matched")
+    assert "it does not match the top card, " + card_html(C.parse_card("KS")) + ", so it is laid on the pile." in under
+    assert "the capture rules allow it" not in pishti
+    assert "basra-top" not in admonition(render_variant("egyptian").markdown, "A seven pairs a seven")
+
+
+# ------------------------------------------------------------------ seating: two players, the cut, other directions (G5, G9)
+
+def test_two_players_take_turns_and_alternate_the_deal():
+    state = PageState(load_merged("pishti"), bundled_variants())
+    words = seating_words(state.by_players[2])
+    assert words[0] == "The two players take turns."
+    assert "If the cut before the deal shows a jack, player 1 takes it." in words
+    assert "The deal alternates: player 1 deals the next hand." in words
+
+
+def test_the_diagrams_say_an_option_turns_play_the_other_way():
+    text = seating_diagrams(PageState(load_merged("jordanian"), bundled_variants()))
+    assert ("The diagrams show the default options. With *egyptian* for [*rest*](#option-rest), play goes "
+            "anticlockwise (to the right) instead: the player on the dealer's right plays first and the deal "
+            "passes to the right.") in text
+    assert "The diagrams show" not in seating_diagrams(PageState(load_merged("egyptian"), bundled_variants()))

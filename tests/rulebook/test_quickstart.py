@@ -250,3 +250,46 @@ def test_a_rule_for_some_counts_of_players_is_said_with_its_count(tmp_path: Path
     quick = build(path)[3]
     assert "[Clearing the floor, when there are 4 players](#rule-basra-clear): 10 points." in quick
     assert "[Taking a single card, when there are 2 players](#rule-basra-lone): 5 points." in quick
+
+
+# ------------------------------------------------------------------ the table, the cut, the cards (review G5, G6)
+
+SCRATCH = '''variant t "T"
+option rest: a | b = a "x"
+setup:
+  deck 52
+  players 3, 4
+  hand 4
+  start floor 4
+  direction anticlockwise when rest == b
+  direction clockwise
+  cut J: next
+capture:
+  pair: any takes rank
+  sum: numeral takes sums
+  jack: J takes all
+  compulsory hand
+score:
+  most cards 3 tie nobody
+game:
+  first to 51
+'''
+
+
+def test_the_quickstart_says_the_cut_the_other_direction_and_the_compulsion(tmp_path: Path):
+    path = tmp_path / "t.basra"
+    path.write_text(SCRATCH, encoding="utf-8")
+    quick = build(path)[3]
+    assert ("Cut the pack first: [a jack at the bottom of the cut goes to the player on the dealer's left]"
+            "(#rule-setup-cut).") in quick
+    assert ("With *b* for [*rest*](#option-rest), [play and the deal go to the right instead]"
+            "(#rule-setup-direction).") in quick
+    assert "[If any card you hold can take, you must play one that takes](#rule-capture-compulsion)." in quick
+    assert "When everyone has played their cards, deal another round until the pack runs out." in quick
+
+
+def test_the_quickstart_says_what_the_cards_count(pages):
+    quick = pages["egyptian"][3]
+    assert "    - Numerals count their pips (ace 1); queens and kings have no number and only pair." in quick
+    assert "count their pips" not in pages["pishti"][3]  # nothing adds up in a pile game
+    assert "[Any card but a jack](#rule-capture-komai) can take a lone seven of diamonds." in pages["ethiopian"][3]

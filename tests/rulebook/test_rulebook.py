@@ -17,7 +17,8 @@ from basra_dsl.language.parser import parse
 from basra_dsl.resources import bundled_variants, grammar_path
 from basra_dsl.rulebook import anchor, render_comparison, render_schemas, render_variant, site_pages
 from basra_dsl.rulebook.cardhtml import card_html
-from basra_dsl.rulebook.english import Context, describe_play, pattern_phrase, say
+from basra_dsl.rulebook.english import Context, pattern_phrase, say
+from basra_dsl.rulebook.plays import describe_play
 from basra_dsl.rulebook.page import load_merged
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -114,7 +115,7 @@ def test_scoring_table_adds_up():
 def test_worked_examples_show_cards_and_reasons():
     text = render_variant("egyptian").markdown
     assert '!!! example "A seven pairs a seven"' in text
-    assert '<span class="basra-card basra-red" title="seven of hearts">7♥</span>' in text
+    assert '<svg class="basra-pic" role="img" aria-label="seven of hearts">' in text  # cards as pictures
     assert "**Why:** [Pairing](#rule-capture-pair)" in text
     assert "**Basra:** 10 points ([Clearing the floor](#rule-basra-clear))" in text
     assert "this play is not allowed: 8♥ must capture" in text  # in players' words (issue 11)
@@ -148,7 +149,7 @@ def test_alternatives_on_the_floor_read_as_either_or():
     text, _ = describe_play(_guard("played is 7D and (floor.sum < 10 and floor only numeral "
                                    "or floor only 10 | Q | K or splits(floor, 2, 9))"), ctx, frozenset({"7D"}))
     assert text.startswith("the seven of diamonds takes a floor that either ")
-    assert ", or holds only tens, queens or kings, or splits into 2 or more groups" in text
+    assert ", or holds only tens, queens or kings, or holds only numerals that split into 2 or more groups" in text
 
 
 def test_general_conditions():
@@ -239,3 +240,39 @@ def test_language_page_covers_every_keyword_of_the_grammar():
 def test_not_has_reads_as_holds_no():
     from basra_dsl.rulebook.english import Context, say
     assert say(_guard("not floor has Q | K"), Context({})) == "the floor holds no queens or kings"
+
+
+# ------------------------------------------------------------------ readable denials and splits (review G, Bastra 4, Ethiopian 1)
+
+def test_a_card_barred_under_an_option_reads_as_an_exception():
+    ctx = Context({"seven_sweeps": False})
+    text, _ = describe_play(_guard("cleared and played is not J and not (seven_sweeps and played is 7D)"), ctx)
+    assert text == ("a card other than a jack clears the floor, but not for the seven of diamonds when the "
+                    "table plays with [*seven_sweeps*](#option-seven_sweeps)")
+    assert say(_guard("not (seven_sweeps and played is 7D)"), ctx) == \
+        "the card played is not the seven of diamonds when the table plays with [*seven_sweeps*](#option-seven_sweeps)"
+
+
+def test_not_both_is_said_as_either_part_failing():
+    said = say(_guard("not (floor.count == 1 and played is J)"), Context())
+    assert said == "either the floor does not hold a single card or the card played is not a jack"
+    assert say(_guard("captured.count != 3"), Context()) == "the play does not take exactly 3 cards"
+
+
+def test_splits_says_the_floor_is_numerals_only():
+    text, _ = describe_play(_guard("played is 7D and splits(floor, 1, 10)"), Context(), frozenset({"7D"}))
+    assert text == "the seven of diamonds takes a floor of numerals only that split into groups with the same total of 10 or less"
+    assert say(_guard("splits(floor, 2, 9)"), Context()) == \
+        "the floor holds only numerals that split into 2 or more groups with the same total of 9 or less"
+
+
+def test_bastra_and_ethiopian_pages_read_their_rules_plainly():
+    bastra = render_variant("bastra").markdown
+    assert "10 points when a card other than a jack clears the floor. It does not count for the seven of diamonds " \
+           "when the table plays with [*seven_sweeps*](#option-seven_sweeps)." in bastra
+    ethiopian = render_variant("ethiopian").markdown
+    assert "— Any card but a jack can take a lone seven of diamonds." in ethiopian
+    assert "takes the whole floor, but only when the floor is a lone" not in ethiopian
+    assert "takes a floor of numerals only that split into groups" in ethiopian
+    for text in (bastra, ethiopian):
+        assert "it is not the case" not in text

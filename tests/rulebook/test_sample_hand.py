@@ -15,14 +15,15 @@ from dataclasses import replace
 
 import pytest
 
+from basra_dsl import cards as C
 from basra_dsl.engine import Game, Move
 from basra_dsl.language.unparse import number_text
 from basra_dsl.resources import bundled_variants
 from basra_dsl.rulebook.cardhtml import card_html, cards_picture
 from basra_dsl.rulebook.page import load_merged
 from basra_dsl.rulebook.page_state import PageState
-from basra_dsl.rulebook.sample_hand import sample_hand
-from basra_dsl.rulebook.sample_search import PAIR, SUM, TRAIL, choose_sample
+from basra_dsl.rulebook.sample_hand import sample_hand, turn_line
+from basra_dsl.rulebook.sample_search import PAIR, SUM, TRAIL, Turn, choose_sample
 
 BUNDLED = sorted(bundled_variants())
 _BUILT: dict[str, tuple] = {}
@@ -98,10 +99,11 @@ def test_each_turn_has_its_row_floor_hand_and_why(name):
     rows = turn_rows(markdown)
     assert [int(r[0]) for r in rows] == list(range(1, len(sample.turns) + 1))
     for (number, floor, hand, why), turn in zip(rows, sample.turns):
-        assert floor == cards_picture(turn.floor, "empty", marked=turn.capture)
+        pile = page.rules.floor_kind == "stack"  # the top card of a pile is marked
+        assert floor == cards_picture(turn.floor, "empty", marked=turn.capture, top=pile)
         assert hand == cards_picture(turn.hand, marked=(turn.card,))
         assert card_html(turn.card) in why
-        assert re.match(rf"(Player {turn.seat + 1} |Nothing in player {turn.seat + 1}'s hand)", why), why
+        assert re.match(rf"(Player {turn.seat + 1} |Nothing player {turn.seat + 1} holds)", why), why
         assert why.endswith(".")
         text = visible(why)
         assert "_" not in text and "seat" not in text and "engine" not in text, text
@@ -117,11 +119,11 @@ def test_each_why_says_what_the_rules_did(name):
         if PAIR in turn.features and page.rules.floor_kind == "spread":
             assert "pairs](" in why
         if any(f.startswith("sweep:") for f in turn.features):
-            assert "takes the whole" in why
+            assert "takes the whole" in why or "takes the lone" in why  # a rule for a lone card is no sweep
         if turn.bonus:
             assert f"{number_text(turn.bonus)} points" in why and page.bonus in why
         if not turn.capture:
-            assert "lay" in why or "starts a new stack" in why
+            assert "lay" in why or "starts a new pile" in why
 
 
 def test_the_table_says_who_dealt_who_leads_and_who_partners():
@@ -131,13 +133,13 @@ def test_the_table_says_who_dealt_who_leads_and_who_partners():
     assert "players 1 and 3 against players 2 and 4" in morabaa
     assert "Player 4 deals, so player 1, on the dealer's right, plays first" in morabaa
     _, _, pishti = built("pishti")
-    assert "The floor is a stack" in pishti
+    assert "The floor is a pile; only its top card, marked *top*, can be matched." in pishti
 
 
 def test_the_section_says_what_the_reader_sees_and_how_the_hand_ended():
     _, sample, markdown = built("egyptian")
     assert markdown.startswith("## A sample hand {#sample-hand}\n\nThe first ")
-    assert "turns of a deal, played by the rules above and chosen to show each rule at work." in markdown
+    assert "turns of a hand, played by the rules above and chosen to show each rule at work." in markdown
     points = [number_text(s.points) for s in sample.result.sides]
     assert f"the hand scores {points[0]} for player 1 and {points[1]} for player 2." in markdown
 
@@ -175,5 +177,18 @@ def test_a_rule_that_fails_in_play_is_a_page_problem_not_a_crash(tmp_path):
     page = PageState(load_merged(path), bundled_variants())
     markdown = sample_hand(page)
     assert "no sample hand is shown" in markdown
-    assert page.problems == ["boom: the sample hand could not be played: rule 'boom' failed during play: "
-                             "division by zero"]
+    assert page.problems == [f"{path}:4:3: the sample hand could not be played: rule 'boom' failed during play: "
+                             "division by zero (B710)"]
+
+
+def test_a_pile_turn_names_the_top_card_it_matches():
+    page = built("pishti")[0]
+    pile = tuple(C.parse_card(x) for x in ("3C", "9D", "KS"))
+    turn = Turn(seat=0, hand=(C.parse_card("KH"),), floor=pile, previous=None, card=C.parse_card("KH"),
+                capture=pile, bonus=0, features=frozenset({PAIR}), could_capture=True, fresh_deal=False)
+    line = turn_line(page, turn)
+    assert line.startswith(f"Player 1 plays the {card_html(turn.card)}, which matches the top card, "
+                           f"{card_html(pile[-1])}, in rank, and takes the whole pile: 3 cards")
+    trail = Turn(seat=1, hand=(C.parse_card("2H"),), floor=pile, previous=None, card=C.parse_card("2H"), capture=(),
+                 bonus=0, features=frozenset(), could_capture=False, fresh_deal=False)
+    assert turn_line(page, trail).startswith("Nothing player 2 holds can take the pile, so they lay the ")

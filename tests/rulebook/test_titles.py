@@ -13,7 +13,8 @@ from basra_dsl.language.parser import parse
 from basra_dsl.resources import bundled_variants
 from basra_dsl.rulebook import render_variant
 from basra_dsl.rulebook.differences import passage
-from basra_dsl.rulebook.sentences import MOST_WORDS, derived_title, label
+from basra_dsl.rulebook.sentences import MOST_WORDS
+from basra_dsl.rulebook.titles import derived_title, label
 
 VARIANTS = sorted(bundled_variants())
 LABEL = re.compile(r"^- (\*\*.*?\*\*\{#[^}]*\} — |\[.*?\]\([^)]*\): )")  # a rule's bullet, up to its text
@@ -145,10 +146,10 @@ def test_alternatives_read_with_otherwise():
 
 def test_pages_run_alternatives_together_condition_first():
     text = page("lebanese")
-    said = ("With 3 players, each player is dealt 4 cards; otherwise 6. When every hand has been played out, "
-            "the dealer deals the same number again, until the pack is used up.")
-    assert f"- **Hands**{{#rule-setup-hand}} — {said}" in text  # the Rules tab
-    assert f"- [Hands](#rule-setup-hand): {said} <br>" in text  # the differences
+    said = ("With 3 players, each player is dealt 4 cards; otherwise 6. When everyone has played them, "
+            "the dealer deals another round of the same number, until the pack is used up.")
+    assert f"- **Cards dealt**{{#rule-setup-hand}} — {said}" in text  # the Rules tab
+    assert f"- [Cards dealt](#rule-setup-hand): {said} <br>" in text  # the differences
     assert "Otherwise, if the leading sides are level at the target, another hand is played to settle it." in text
     assert "    - Otherwise:" not in text and "When there are 3 players:" not in text
 
@@ -191,3 +192,115 @@ def test_the_rules_use_no_file_words(name):
     for words in ("variant file", "the file", "engine", "clause", "option is on", "option is off",
                   "House-rule note", "stated in", "it is not the case"):
         assert words not in text, f"{name}: {words!r} in the rules"
+
+
+# ------------------------------------------------------------------ the table, the deal, the cards (review G5-G12)
+
+SCRATCH = '''variant t "T"
+option rest: a | b = a "x"
+setup:
+  deck 52
+  players {players}
+  hand 4
+  start floor 4
+  direction anticlockwise when rest == b
+  direction clockwise
+  lead next
+  deal passes next
+  cut J: next
+capture:
+  pair: any takes rank
+  sum: numeral takes sums
+  jack: J takes all
+  compulsory hand
+basra:
+  clear: 10 when cleared and played is not J
+  lone: 10 when floor.count == 1
+score:
+  most cards 3 tie nobody
+game:
+  first to 51
+'''
+
+
+def scratch(tmp_path: Path, players: str = "2, 3") -> str:
+    path = tmp_path / "t.basra"
+    path.write_text(SCRATCH.format(players=players), encoding="utf-8")
+    return render_variant(path).markdown
+
+
+def test_who_leads_and_deals_next_follow_a_direction_an_option_sets(tmp_path: Path):
+    text = scratch(tmp_path)
+    assert ("— With *b* for [*rest*](#option-rest), the player to the dealer's right plays first; otherwise, "
+            "the player to the dealer's left. With two players, that is the non-dealer.") in text
+    assert ("— With *b* for [*rest*](#option-rest), after each hand the deal passes to the right; otherwise, "
+            "after each hand the deal passes to the left.") in text
+    jordanian = page("jordanian")
+    assert "the player to the dealer's right plays first; otherwise, the player to the dealer's left." in jordanian
+    assert "The player to the dealer's left plays first (with two players" not in jordanian
+
+
+def test_the_cut_and_the_compulsion_of_a_whole_hand_are_said(tmp_path: Path):
+    text = scratch(tmp_path)
+    assert ("- **The cut**{#rule-setup-cut} — Before dealing, the pack is cut and the card at the bottom of the cut "
+            "is shown. With *b* for [*rest*](#option-rest), a jack shown there is won at once by the player to the "
+            "dealer's right, who keeps it with the cards they take; otherwise, a jack shown there is won at once by "
+            "the player to the dealer's left. With two players, that is the non-dealer. Any other card goes to the "
+            "bottom of the pack.") in text
+    assert text.index("{#rule-setup-cut}") < text.index("{#rule-setup-hand}")  # before the deal
+    assert ("Capturing is compulsory: if any card you hold can take, you must play a card that takes. You may lay "
+            "a card on the floor without taking only when none of your cards can take anything.") in text
+    two = scratch(tmp_path, "2")
+    assert "A jack shown there is won at once by the non-dealer, who keeps it with the cards they take." in two
+
+
+def test_two_player_games_say_the_turns_and_the_deal_alternate(tmp_path: Path):
+    two = scratch(tmp_path, "2")
+    assert "— The non-dealer plays first." in two
+    assert "— The deal alternates: each player deals every other hand." in two
+    assert "the dealer's right deals next" not in two and "(for partners" not in two
+    pishti = page("pishti")
+    assert "— The two players take turns, so the direction of play makes no difference." in pishti
+    assert "in one pile per side" not in pishti
+
+
+def test_a_four_player_game_says_nothing_of_two_players():
+    morabaa = page("morabaa")
+    assert "with two players" not in morabaa.lower()
+    assert "| **Players** | [4](#rule-setup-players), [as partners](#rule-setup-partners) |" in morabaa
+    assert "(for partners, in one pile per side)" in morabaa
+
+
+def test_play_and_capture_starts_with_what_the_cards_count():
+    egyptian = page("egyptian")
+    said = ("Numerals, ace (1) to ten, count their pips. The picture cards (jacks, queens and kings) have no "
+            "number: they are never added up, and queens and kings take only by pairing.")
+    assert f"## Play and capture {{#capture}}\n\n    {said}" in egyptian
+    assert "Jacks have no number: they are never added up." in page("palestinian")  # no queens or kings
+    assert "queens and kings take by pairing" in page("ethiopian")  # they may also take a lone seven
+    assert "count their pips" not in page("pishti")  # nothing adds up
+
+
+def test_hand_means_the_whole_deal_through():
+    for name in VARIANTS:
+        text = rules_text(page(name))
+        assert "every hand has been played" not in text and "a deal's cards" not in text, name
+        assert "**Hands**" not in text, name
+    assert "When everyone has played them, the dealer deals another round" in page("egyptian")
+
+
+def test_the_larger_bonus_rule_is_said_only_where_two_can_meet():
+    ours = "Where one capture meets two of these rules, we count only the larger bonus."
+    assert ours in page("morabaa") and ours in page("ethiopian")
+    for name in ("egyptian", "lebanese", "jordanian", "yemeni"):
+        assert ours not in page(name), name
+    assert "scores only the largest of them" not in page("morabaa")
+
+
+def test_at_a_glance_has_no_stacked_brackets():
+    for name in VARIANTS:
+        glance = page(name).split('!!! abstract "At a glance"')[1].split("\n\n", 2)[1]
+        worth = next(line for line in glance.splitlines() if " is worth** |" in line)
+        assert ") (" not in worth, name
+    assert "twice the value of the card played, counting a queen and a king as 10 each (clearing the floor)" \
+        in page("jordanian")

@@ -1,0 +1,91 @@
+"""What the cards count when adding up, said from the compiled rules: the pack and each card's value.
+
+Numerals count their pips; a card with no value (a picture) is never part of a sum, so it
+takes only by pairing, unless a rule lets it take the whole floor whatever lies there (a
+sweeper, which its own rule describes). Nothing here knows a variant: a pack without
+queens and kings, or a variant that adds nothing up, is told by the rules alone.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..engine.rules import Rules
+from .english import capitalise, join, plural
+
+
+def adds_up(rules: Rules) -> bool:
+    """Returns whether any card takes by adding up (else what cards count does not matter)."""
+    return any(rule.takes == "sums" for rule in rules.capture_rules)
+
+
+def numeral_span(rules: Rules) -> str:
+    """Returns the numerals of the pack from lowest to highest: "ace (1) to ten"."""
+    ranks = sorted({C.rank(c) for c in rules.deck if rules.values.get(c) is not None})
+    if not ranks:
+        return ""
+    low, high = C.RANK_NAMES[ranks[0]], C.RANK_NAMES[ranks[-1]]
+    low += " (1)" if ranks[0] == 0 else ""  # the one numeral whose count is not written on it
+    return low if len(ranks) == 1 else f"{low} to {high}"
+
+
+def unnumbered(rules: Rules) -> tuple[list[str], list[str]]:
+    """Returns the ranks with no number (plural names, in pack order), and those of them that
+    take only by pairing: every one but a card that always sweeps the floor."""
+    ranks = sorted({C.rank(c) for c in rules.deck if rules.values.get(c) is None})
+    pairing = [r for r in ranks if not _sweeps(rules, r) and _pairs(rules, r)]
+    return [plural(C.RANK_NAMES[r]) for r in ranks], [plural(C.RANK_NAMES[r]) for r in pairing]
+
+
+def _cards_of(rules: Rules, rank: int) -> frozenset[int]:
+    return frozenset(c for c in rules.deck if C.rank(c) == rank)
+
+
+def _sweeps(rules: Rules, rank: int) -> bool:
+    """Returns whether every card of a rank takes the whole floor, with no condition."""
+    return any(rule.takes == "all" and rule.condition is None and _cards_of(rules, rank) <= rule.cards
+               for rule in rules.capture_rules)
+
+
+def _pairs(rules: Rules, rank: int) -> bool:
+    return any(rule.takes == "rank" and _cards_of(rules, rank) <= rule.cards for rule in rules.capture_rules)
+
+
+def only_pairing(rules: Rules, ranks: list[str]) -> bool:
+    """Returns whether the ranks named (plural names) take by pairing alone: no rule lets one of
+    them take the whole floor on some floors (as any card but a jack may take a lone card)."""
+    cards = frozenset(c for c in rules.deck if plural(C.RANK_NAMES[C.rank(c)]) in ranks)
+    return not any(rule.takes == "all" and rule.cards & cards for rule in rules.capture_rules)
+
+
+def values_sentence(rules: Rules) -> str:
+    """Returns what the cards count, for the top of the capture rules ("" when nothing adds up):
+    "Numerals, ace (1) to ten, count their pips. The picture cards (jacks, queens and kings)
+    have no number: they are never added up, and queens and kings take only by pairing."."""
+    if not adds_up(rules):
+        return ""
+    span = numeral_span(rules)
+    text = f"Numerals, {span}, count their pips." if span else ""
+    pictures, pairing = unnumbered(rules)
+    if not pictures:
+        return text
+    named = f"The picture cards ({join(pictures)})" if len(pictures) > 1 else capitalise(pictures[0])
+    text += f" {named} have no number: they are never added up"
+    if pairing:
+        only = " only" if only_pairing(rules, pairing) else ""
+        text += ", and " + ("they" if pairing == pictures else join(pairing)) + f" take{only} by pairing"
+    return (text + ".").strip()
+
+
+def values_line(rules: Rules) -> str:
+    """Returns the same in a few words, for Play in a minute: "Numerals count their pips (ace 1);
+    queens and kings have no number and only pair."."""
+    if not adds_up(rules):
+        return ""
+    span = numeral_span(rules)
+    ace = " (ace 1)" if span.startswith("ace") else ""
+    text = f"Numerals count their pips{ace}" if span else ""
+    _, pairing = unnumbered(rules)
+    if pairing:
+        how = "and only pair" if only_pairing(rules, pairing) else "and are never added up"
+        text += ("; " if text else "") + f"{join(pairing)} have no number {how}"
+    return capitalise(text) + "." if text else ""
