@@ -235,7 +235,10 @@ class ToAst(Transformer):
         return n.Choose(span=self._s(meta), policy=str(children[0]))
 
     def compulsion(self, meta, children):
-        return n.Compulsion(span=self._s(meta), mode=" ".join(str(c) for c in children))
+        words = [str(c) for c in children if not isinstance(c, tuple)]
+        guards = [c[1] for c in children if isinstance(c, tuple)]
+        clause = n.Compulsion(span=self._s(meta), mode=" ".join(words))
+        return _replace(clause, guard=guards[0]) if guards else clause
 
     def basra_rule(self, meta, children):
         title, children = _titled(children)

@@ -82,3 +82,12 @@ def test_fmt_keeps_both(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert "  cut J: next\n" in text and "  compulsory hand\n" in text
     assert load_variant(path).compulsion == "hand"
+
+
+def test_a_compulsion_can_depend_on_an_option(tmp_path):
+    path = house(tmp_path, 'option strict: no | yes = no "a player who can capture must"\n'
+                           "capture:\n  compulsory hand when strict\n  compulsory\n")
+    assert load_variant(path).compulsion == "card"
+    assert load_variant(path, strict=True).compulsion == "hand"
+    assert load_variant("jordanian").compulsion == "hand"  # the Palestinian rule
+    assert load_variant("jordanian", rest="egyptian").compulsion == "card"  # pagat's Egyptian rule
