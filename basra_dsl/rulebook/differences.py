@@ -29,7 +29,9 @@ def differences(page: PageState) -> str:
     ptitle = parent_merged.variant.title or parent
     own = {c.key for c in page.variant.clauses}
     parent_page = f"{parent}.md" if parent in page.bundled else ""
-    parent_speaker = page.speaker_for(Context(parent_merged.option_defaults(), parent_page))
+    parent_speaker = page.speaker_for(Context(parent_merged.option_defaults(), parent_page,
+                                                 parent_merged.option_choices()))
+    parent_speaker.bonus = bonus_name(parent_merged)  # the parent's sentences quote its own name
     changed, added, dropped = [], [], []
     for key in page.merged.clauses:
         if key not in own:
@@ -60,6 +62,13 @@ def differences(page: PageState) -> str:
     return text
 
 
+def bonus_name(merged: Merged) -> str:
+    """Returns what a variant calls a basra by default (Markdown, escaped): "basra" unless it says."""
+    players = (merged.player_counts() or (2,))[0]
+    clause = merged.pick("basra.called", merged.option_defaults() | {"players": players})
+    return inline(clause.title) if isinstance(clause, n.Called) else "basra"
+
+
 def _parent_rule(page: PageState, parent: str, key: str, title: str) -> str:
     """Links a parent's rule under its title (Markdown, escaped already) on the parent's page."""
     return f"[{title}]({parent}.md#{anchor(key)})" if parent in page.bundled else title
@@ -77,7 +86,22 @@ def option_changes(page: PageState, parent_merged: Merged) -> list[str]:
                 found.append(f"- Option {option_link(name)} now allows "
                               f"{' or '.join(value_text(option_value(c)) for c in option.choices)}, "
                               f"default {value_text(option_value(option.default))}.")
+    # a parent's option that no rule here reads has gone with the rules that read it
+    gone = [name for name in parent_merged.options if name not in page.merged.options]
+    if gone:
+        parent = parent_merged.name
+        links = [_parent_option(page, parent, name) for name in gone]
+        found.append(f"- {'Options' if len(gone) > 1 else 'Option'} {join(links)} of "
+                     f"{page.link_variant(parent, text=parent_merged.variant.title or parent)} "
+                     f"no longer {'apply' if len(gone) > 1 else 'applies'}: no rule here depends on "
+                     f"{'them' if len(gone) > 1 else 'it'}.")
     return found
+
+
+def _parent_option(page: PageState, parent: str, name: str) -> str:
+    """Links a parent's option to its row on the parent's page (the name shown as words)."""
+    shown = f"*{name.replace('_', ' ')}*"
+    return f"[{shown}]({parent}.md#option-{name})" if parent in page.bundled else shown
 
 
 # ------------------------------------------------------------------ a clause as the page says it

@@ -50,7 +50,8 @@ def count_of(count: int, noun: str) -> str:
 
 def option_link(name: str, ctx: "Context | None" = None) -> str:
     page = ctx.page if ctx is not None else ""
-    return f"[*{name}*]({page}#option-{name})"
+    # shown as words ("jack on jack") for a reader; the link leads to its row in the Options table
+    return f"[*{name.replace('_', ' ')}*]({page}#option-{name})"
 
 
 # ------------------------------------------------------------------ cards and patterns
@@ -108,6 +109,7 @@ class Context:
 
     options: dict = field(default_factory=dict)  # name -> default value
     page: str = ""  # the page the options are described on ("" for this page)
+    choices: dict = field(default_factory=dict)  # name -> every value the option allows (when known)
 
     def is_option(self, name: str) -> bool:
         return name in self.options
@@ -186,6 +188,9 @@ def amount(expr: n.Expr, ctx: Context, unit: str = "") -> str:
             and not isinstance(ctx.options[expr.id], bool):
         value = ctx.options[expr.id]
         shown = f"{number_text(value)} {unit if value == 1 else plural(unit)}".strip() if unit else number_text(value)
+        others = [number_text(v) for v in ctx.choices.get(expr.id, ()) if v != value]
+        if others:  # the other values show at once that the number can change
+            return f"{shown} (or {join(others, 'or')}: the {option_link(expr.id, ctx)} option)"
         return f"{shown} (set by the {option_link(expr.id, ctx)} option)"
     text = noun(expr, ctx)
     if unit:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from ..check.playable import load_playable
 from ..language.loader import resolve_argument
-from ..language.merge import Merged
+from ..language.merge import Merged, option_value
+from ..language.unparse import value_text
 from ..resources import bundled_variants
 from .cardfaces import sprite_for
 from .comments import paragraph
@@ -125,7 +126,18 @@ def source_tab(page: PageState) -> str:
         text += (f"; it states only what differs from "
                  f"{page.link_variant(variant.parent.text)}, whose file is on its page")
     text += ".\n\n"
-    return text + f'{fence}basra title="{fence_title(name)}"\n{source.rstrip()}\n{fence}\n'
+    return text + f'{fence}basra title="{fence_title(name)}"\n{source.rstrip()}\n{fence}\n' + command_note(page)
+
+
+def command_note(page: PageState) -> str:
+    """Returns how to choose an option with the ``basra`` command (for whoever runs the program,
+    so it sits with the file, not in the rules a player reads); "" for a variant without options."""
+    if not page.merged.options:
+        return ""
+    name, option = next(iter(page.merged.options.items()))
+    example = f"basra simulate {page.name} --hands 100 -o {name}={value_text(option_value(option.choices[-1]))}"
+    return (f"\n**For the basra command:** choose an option's value with {code_span('-o NAME=VALUE')}, "
+            f"for example {code_span(example)}.\n")
 
 
 __all__ = ["VariantPage", "anchor", "load_merged", "page_path", "render", "render_variant"]

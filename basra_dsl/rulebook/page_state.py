@@ -29,7 +29,7 @@ class PageState:
         self.bundled = bundled
         self.variant = merged.variant
         self.defaults = merged.option_defaults()
-        self.ctx = Context(dict(self.defaults))
+        self.ctx = Context(dict(self.defaults), choices=merged.option_choices())
         self.rules = compile_rules(merged)
         self.by_players = _rules_by_players(merged)
         self.bonus = inline(self.rules.bonus_name)  # Markdown: a file's 'called' names it

@@ -129,7 +129,8 @@ def cut(page: PageState) -> str:
         if page.merged.player_counts() == (2,) else \
         f"the player on the dealer's {'right' if page.rules.direction == 'anticlockwise' else 'left'}"
     cards = join([pattern_phrase(p) for p in clause.patterns], "or")
-    return "Cut the pack first: " + page.rule_link("setup.cut", f"{cards} at the bottom of the cut goes to {who}") + ". "
+    shown = f"if the bottom card of the part lifted off is {cards}, {who} wins it"
+    return "The dealer cuts the pack first: " + page.rule_link("setup.cut", shown) + ". "
 
 
 def barred(page: PageState) -> str:

@@ -1,7 +1,8 @@
 """The bonus lines of 'Play in a minute': each bonus rule that holds by default as a short phrase.
 
 A rule whose condition is too long to say in a line (more than ``MOST_WORDS`` words) is
-pointed to instead ("some captures with the seven of diamonds: 10 points (see the rule)").
+said by its title, linked to the rule, or pointed to when it has none ("some captures with
+the seven of diamonds: 10 points (see the rule)").
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .bonus_values import has_table, is_on, named_rules, options_of, settle, tab
 from .english import capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say, uses_play
 from .page_state import PageState
 from .plays import floor_fragment
+from .safe import inline
 
 MOST_WORDS = 20  # the longest sentence the section says before leaving a rule to its full text
 
@@ -63,7 +65,11 @@ def bonus_line(page: PageState, clause: n.BasraRule, index: int) -> str:
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
     phrase = play_phrase(page, condition)
     text = f"{page.rule_link(clause.key, capitalise(phrase))}: {worth}" if phrase else ""
-    if not phrase or words(text) + 3 * len(refs) > MOST_WORDS:  # room for "(see the table)"
+    title = page.merged.title(clause.key)
+    if (not phrase or words(text) + 3 * len(refs) > MOST_WORDS) and title:
+        # the rule's own title names the play briefly; its link leads to the whole condition
+        text = f"{page.rule_link(clause.key, capitalise(inline(title)))}: {worth}"
+    elif not phrase or words(text) + 3 * len(refs) > MOST_WORDS:  # room for "(see the table)"
         who = _player_phrase(condition)
         text = capitalise(("some other captures" if index else "some captures") + (f" with {who}" if who else ""))
         text += f": {worth}"

@@ -12,7 +12,7 @@ from ..language import expressions as X
 from ..language import nodes as n
 from ..language.merge import option_value
 from ..language.unparse import number_text
-from .comments import paragraph
+from .comments import paragraph, travels
 from .differences import describe_key
 from .english import capitalise, join, plural
 from .markdown import admonition, anchor, indent
@@ -78,6 +78,8 @@ def origin_note(page: PageState, key: str) -> str:
     origin = page.merged.origin.get(key)
     if page.variant.parent is None or origin is None or origin == page.name:
         return ""
+    if not all(travels(page.merged, key, clause) for clause in page.merged.clauses.get(key, ())):
+        return ""  # inherited words, but read with clauses this variant changed: not as there
     return f" <small>(as in {page.link_variant(origin, key, origin)})</small>"
 
 
@@ -150,11 +152,8 @@ def options_section(page: PageState) -> str:
         found = page.comments.above(option.span.path, option.span.line)
         if found:
             notes.append(admonition("note", f"About the option {name}", paragraph(found)))
-    first_name, first = next(iter(page.merged.options.items()))
     text = ("## Options {#options}\n\nA table may choose these; the rules above are shown with the "
-            "defaults. Choose a value on the command line with `-o NAME=VALUE`, for example "
-            f"`basra simulate {page.name} --hands 100 -o {first_name}="
-            f"{value_text(option_value(first.choices[-1]))}`.\n\n")
+            "defaults.\n\n")
     return text + "\n".join(rows) + "\n\n" + "\n".join(notes)
 
 
@@ -174,8 +173,10 @@ def score_table(page: PageState) -> str:
         key = f"score.most_{majority.what}"
         tie = TIE_WORDS.get(majority.tie, majority.tie)
         most = number_text(majority.points)
-        if majority.tie == "each":  # a tie pays every tied side
-            most += f" ({number_text(majority.points * len(rules.sides))} on a tie)"
+        if majority.tie == "each":  # a tie pays every tied side: as many as can tie at any table size
+            tied = max((most_tied(len(r.deck), len(r.sides)) for r in page.by_players.values()), default=2)
+            most += f" to each tied side ({number_text(majority.points * 2)} when two sides tie" + \
+                (")" if tied == 2 else f", {number_text(majority.points * tied)} when {tied} do)")
         rows.append(f"| {page.rule_link(key, capitalise('most ' + majority.what))} ({tie}) | "
                     f"{number_text(majority.points)} | — | {most} |")
         total += majority.points
@@ -192,7 +193,8 @@ def score_table(page: PageState) -> str:
     if basras:
         values = [point_values(c.points, page.merged) for c in basras]
         worth = join([number_text(v) for v in sorted({v for vs in values if vs for v in vs})]
-                     + sorted({points_phrase(c.points, page.merged) for c, vs in zip(basras, values) if vs is None}),
+                     + sorted({points_phrase(c.points, page.merged, c.guard, page.rules.values)
+                               for c, vs in zip(basras, values) if vs is None}),
                      "or")  # points the play decides, in words
         each = page.rule_link("basra." + basras[0].name.text, "Each " + page.bonus)
         rows.append(f"| {each} | {worth} | — | no limit |")
@@ -203,6 +205,13 @@ def score_table(page: PageState) -> str:
                 for r in page.by_players.values()):
         text += f"\nThe table is for {rules.players} players with the default options.\n"
     return text
+
+
+def most_tied(cards: int, sides: int) -> int:
+    """Returns how many sides at most can tie for the most cards when ``cards`` are shared out
+    among ``sides``: k sides tie on m each while the others hold fewer than m."""
+    return max((k for k in range(2, sides + 1) for m in range(1, cards + 1)
+                if k * m <= cards <= k * m + (sides - k) * (m - 1)), default=2)
 
 
 def _total_check(page: PageState, total: float) -> str:

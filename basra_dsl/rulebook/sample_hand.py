@@ -84,9 +84,23 @@ def table_intro(page: PageState, sample: SampleHand) -> str:
         text += f"{dealer} deals, so {player(sample.first)}, on the dealer's {side}, plays first{onward}"
     if rules.floor_kind == "stack":
         text += " The floor is a pile; only its top card, marked *top*, can be matched."
+    return text + won_words(rules, sample)
+
+
+def won_words(rules: Rules, sample: SampleHand) -> str:
+    """Returns who won cards before the play: the card shown by the cut, and cards barred from
+    the first floor and given to the dealer."""
+    text = ""
+    cut_seat = sample.dealer if rules.cut_winner == "dealer" else (sample.dealer + 1) % rules.players
     for seat, won in enumerate(sample.deals[0].won if sample.deals else ()):
+        won = list(won)
+        # the engine gives the cut card first, before the first floor is laid
+        if seat == cut_seat and won and rules.cut_cards and won[0] in rules.cut_cards:
+            text += f" {capitalise(player(seat))} wins the {card_html(won.pop(0))} shown by the cut."
         if won:
-            text += f" {capitalise(player(seat))} takes {cards_html(won)} straight from the deal."
+            where = "pile" if rules.floor_kind == "stack" else "floor"
+            may = "it may" if len(won) == 1 else "they may"
+            text += f" {capitalise(player(seat))} takes {cards_html(won)}, turned up for the first {where}, where {may} not lie."
     return text
 
 
@@ -198,6 +212,8 @@ def bonus_words(page: PageState, turn: Turn, stack: bool, sweep: bool) -> str:
         return f"{clearing} — {article_for(page.bonus, link)}, {number_text(turn.bonus)} points."
     if cleared and not stack:
         return f"{clearing}, but that scores no {page.bonus}." if clearing else f"; no {page.bonus} for that."
+    if sweep and len(turn.floor) == 1:  # where a lone card caught scores, a sweeping card's need not
+        return f"; no {page.bonus} for that."
     return "."
 
 

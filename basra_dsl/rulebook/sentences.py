@@ -11,7 +11,7 @@ import re
 
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import evaluate_constant, pattern_set
+from ..language.expressions import compile_function, evaluate_constant, pattern_set
 from ..language.unparse import number_text, value_text
 from .english import (
     Context,
@@ -163,9 +163,10 @@ class Speaker:
         else:
             who = f"the player to the dealer's {self._side(True)}"
             two = " With two players, that is the non-dealer." if 2 in self.players else ""
-        return ("Before dealing, the pack is cut and the card at the bottom of the cut is shown. "
-                f"{capitalise(cards)} shown there is won at once by {who}, who keeps it with the cards they take."
-                f"{two} Any other card goes to the bottom of the pack.")
+        # the card shown is the lifted part's bottom card, not the pack's: say so (Parlett's Pishti)
+        return ("Before dealing, the dealer cuts the pack, and the bottom card of the part lifted off "
+                f"is turned up. {capitalise(cards)} turned up there is won at once by {who}, who keeps it "
+                f"with the cards they take.{two} Any other card goes to the bottom of the pack, to be dealt last.")
 
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
@@ -216,8 +217,22 @@ class Speaker:
         points = COUNTING.sub("", points)
         text, branches = self._bonus(points, c.guard), _branches(c.guard)
         if words(text) > MOST_WORDS and len(branches) > 1:
+            # the reading the default options play goes first: a reader takes the first as the rule
+            branches.sort(key=lambda b: not self._holds_by_default(b))
             text = " ".join([self._bonus(points, branches[0])] + [self._bonus("", b) for b in branches[1:]])
         return text + (f" For this, count {counting.group(1)}." if counting else "")
+
+    def _holds_by_default(self, guard: n.Expr) -> bool:
+        """Returns whether the parts of a condition on options alone hold with the defaults."""
+        for part in conjuncts(guard):
+            if uses_play(part):
+                continue
+            try:
+                if not evaluate_constant(part, self.ctx.options):
+                    return False
+            except Exception:  # noqa: BLE001 - a part on the table (players) is not known here
+                continue
+        return True
 
     def _bonus(self, points: str, guard: n.Expr | None) -> str:
         """Returns the sentences of a bonus (its points, or "It also counts" for another way of scoring them)."""
@@ -226,6 +241,8 @@ class Speaker:
             said = f"{points} when {text}." + (f" It counts only if {join(rest + options)}." if rest + options else "")
         else:
             said = f"It also counts when {text}" + (f", if {join(rest + options)}." if rest + options else ".")
+            if words(said) > MOST_WORDS:  # its conditions in a sentence of their own
+                said = f"It also counts when {text}. It then counts only if {join(rest + options)}."
         return said + (f" It does not count {join(unless, 'or')}." if unless else "")
 
     def _called(self, c: n.Called) -> str:
@@ -270,12 +287,12 @@ class Speaker:
                 "If more than one side gets there in the same hand, the higher total wins.")
 
     def _gametie(self, c: n.GameTie) -> str:
-        start = "If the leading sides are level at the target,"
+        start = "If the leaders are level at the target,"
         if c.policy == "draw":
             return f"{start} the game is a draw."
         if c.policy == "extend":
             by = self.num(c.amount, "point") if c.amount is not None else "some points"
-            return f"{start} the target goes up by {by} and play goes on."
+            return f"{start} the target rises by {by} and play goes on."
         return f"{start} another hand is played to settle it."
 
     def _bestof(self, c: n.BestOf) -> str:
@@ -346,13 +363,34 @@ def fixed_points(points: n.Expr, merged=None) -> str | None:
     return None if values is None else " or ".join(number_text(v) for v in values)
 
 
-def points_phrase(points: n.Expr, merged) -> str:
+def points_phrase(points: n.Expr, merged, guard: n.Expr | None = None, values: dict | None = None) -> str:
     """Returns a basra rule's points in a few words: "10", "20 or 30", or, when the play
-    decides them, what they are ("twice the value of the card played")."""
+    decides them, what they are ("twice the value of the card played"). A rule whose
+    ``guard`` names the one card played has its points worked out (with the card ``values``)."""
     fixed = fixed_points(points, merged)
+    if fixed is None and guard is not None and values is not None:
+        fixed = played_points(points, guard, merged, values)
     if fixed is not None:
         return fixed
     return noun(points, Context(merged.option_defaults()))
+
+
+def played_points(points: n.Expr, guard: n.Expr, merged, values: dict) -> str | None:
+    """Returns the points of a bonus whose condition fixes the card played ("14" for twice the
+    seven of diamonds), or None when the card is not fixed or the points need the floor."""
+    cards = [pattern_set(p.pattern) for p in conjuncts(guard) if isinstance(p, n.Test) and p.op == "is"
+             and isinstance(p.subject, n.Name) and p.subject.id == "played"]
+    if len(cards) != 1 or len(cards[0]) != 1:
+        return None
+    card = next(iter(cards[0]))
+    ranks = {c: C.rank(c) for c in values if c is not None} | {None: None}
+    found = set()
+    for combo in merged.option_combinations():
+        try:
+            found.add(compile_function(points, combo, values, ranks)(card, (), (), (), None))
+        except Exception:  # noqa: BLE001 - points that look at the floor: said in words instead
+            return None
+    return " or ".join(number_text(v) for v in sorted(found)) if None not in found else None
 
 
 __all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "point_values",

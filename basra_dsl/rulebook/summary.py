@@ -108,7 +108,8 @@ def bonus_worth(page: PageState) -> list[str]:
     for c in page.merged.rules("basra"):
         if isinstance(c, n.BasraRule):
             # "twice the value (counting a queen as 10)": its counting said without a second bracket
-            points = COUNTING.sub(r", counting \1,", points_phrase(c.points, page.merged)).rstrip(",")
+            points = COUNTING.sub(r", counting \1,", points_phrase(c.points, page.merged, c.guard,
+                                                                         page.rules.values)).rstrip(",")
             # a condition on options alone (not on the play) means a table can switch the rule off
             extra = ", an option" if c.guard is not None and any(not uses_play(p) for p in conjuncts(c.guard)) else ""
             title = lower_first(rule_title(page.merged, f"basra.{c.name.text}"))

@@ -171,7 +171,10 @@ def play_words(page: PageState, example: dict, outcome) -> list[str]:
     bonus = outcome.basra
     if bonus:
         names = bonus_rules(page, rules, card, floor, takes, previous, bonus)
-        lines.append(f"**{capitalise(page.bonus)}:** {number_text(bonus)} points ({join(names)})")
+        # two rules met by one capture score once: say either would do, not that both add up
+        by = join(names) if len(names) == 1 else \
+            f"by either rule: {join(names, 'or')}" if len(names) == 2 else f"by any one of {join(names, 'or')}"
+        lines.append(f"**{capitalise(page.bonus)}:** {number_text(bonus)} points ({by})")
     else:
         lines.append(f"**{capitalise(page.bonus)}:** none")
     return lines

@@ -246,3 +246,14 @@ def test_child_page_shows_no_parent_note_whose_clause_is_read_with_a_changed_one
 
 def test_the_documented_read_with_is_the_one_applied():
     assert READ_WITH == READ_WITH_AS_DOCUMENTED
+
+
+def test_as_in_the_parent_only_where_the_clause_reads_the_same():
+    """Dry Game inherits Pishti's `lead next` but plays clockwise: 'the dealer's left' is not
+    'as in Pishti', whose page says the dealer's right. An unchanged clause keeps the tag."""
+    from basra_dsl.rulebook import render_variant
+    dry = render_variant("dry").markdown
+    lead = next(line for line in dry.splitlines() if "{#rule-setup-lead}" in line)
+    assert "dealer's left" in lead and "as in" not in lead
+    floor = next(line for line in dry.splitlines() if "{#rule-setup-floor}" in line)
+    assert "as in" in floor and "pishti.md#rule-setup-floor" in floor

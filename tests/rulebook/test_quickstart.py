@@ -116,7 +116,9 @@ def test_pishti_is_told_as_a_pile_where_only_the_top_card_counts():
 def test_bonus_rules_too_long_to_say_point_to_the_rule():
     quick = quick_of("lebanese")
     assert "[Taking a single card (a jack only on a lone jack)](#rule-basra-lone): 10 points." in quick
-    assert "Some other captures: 10 points (see [the rule](#rule-basra-sum_of_two))." in quick
+    # too long to say in a line: said by its title, which links to the whole rule
+    assert "[Taking a lone card and a trail by their sum](#rule-basra-sum_of_two): 10 points." in quick
+    assert "Some other captures" not in quick
 
 
 def test_hand_sizes_that_depend_on_the_players_are_given():
@@ -280,8 +282,8 @@ def test_the_quickstart_says_the_cut_the_other_direction_and_the_compulsion(tmp_
     path = tmp_path / "t.basra"
     path.write_text(SCRATCH, encoding="utf-8")
     quick = build(path)[3]
-    assert ("Cut the pack first: [a jack at the bottom of the cut goes to the player on the dealer's left]"
-            "(#rule-setup-cut).") in quick
+    assert ("The dealer cuts the pack first: [if the bottom card of the part lifted off is a jack, the player on "
+            "the dealer's left wins it](#rule-setup-cut).") in quick
     assert ("With *b* for [*rest*](#option-rest), [play and the deal go to the right instead]"
             "(#rule-setup-direction).") in quick
     assert "[If any card you hold can take, you must play one that takes](#rule-capture-compulsion)." in quick

@@ -150,7 +150,7 @@ def test_pages_run_alternatives_together_condition_first():
             "the dealer deals another round of the same number, until the pack is used up.")
     assert f"- **Cards dealt**{{#rule-setup-hand}} — {said}" in text  # the Rules tab
     assert f"- [Cards dealt](#rule-setup-hand): {said} <br>" in text  # the differences
-    assert "Otherwise, if the leading sides are level at the target, another hand is played to settle it." in text
+    assert "Otherwise, if the leaders are level at the target, another hand is played to settle it." in text
     assert "    - Otherwise:" not in text and "When there are 3 players:" not in text
 
 
@@ -158,7 +158,7 @@ def test_a_condition_goes_first_in_players_words():
     text = page("bastra")
     assert ("With 4 players and [*teams*](#option-teams), players form partnerships of two, "
             "partners sitting opposite each other.") in text
-    assert "but only when the table plays with [*seven_sweeps*](#option-seven_sweeps)." in text
+    assert "but only when the table plays with [*seven sweeps*](#option-seven_sweeps)." in text
 
 
 # ------------------------------------------------------------------ short sentences, players' words
@@ -242,16 +242,16 @@ def test_who_leads_and_deals_next_follow_a_direction_an_option_sets(tmp_path: Pa
 
 def test_the_cut_and_the_compulsion_of_a_whole_hand_are_said(tmp_path: Path):
     text = scratch(tmp_path)
-    assert ("- **The cut**{#rule-setup-cut} — Before dealing, the pack is cut and the card at the bottom of the cut "
-            "is shown. With *b* for [*rest*](#option-rest), a jack shown there is won at once by the player to the "
-            "dealer's right, who keeps it with the cards they take; otherwise, a jack shown there is won at once by "
-            "the player to the dealer's left. With two players, that is the non-dealer. Any other card goes to the "
-            "bottom of the pack.") in text
+    assert ("- **The cut**{#rule-setup-cut} — Before dealing, the dealer cuts the pack, and the bottom card of the "
+            "part lifted off is turned up. With *b* for [*rest*](#option-rest), a jack turned up there is won at once "
+            "by the player to the dealer's right, who keeps it with the cards they take; otherwise, a jack turned up "
+            "there is won at once by the player to the dealer's left. With two players, that is the non-dealer. Any "
+            "other card goes to the bottom of the pack, to be dealt last.") in text
     assert text.index("{#rule-setup-cut}") < text.index("{#rule-setup-hand}")  # before the deal
     assert ("Capturing is compulsory: if any card you hold can take, you must play a card that takes. You may lay "
             "a card on the floor without taking only when none of your cards can take anything.") in text
     two = scratch(tmp_path, "2")
-    assert "A jack shown there is won at once by the non-dealer, who keeps it with the cards they take." in two
+    assert "A jack turned up there is won at once by the non-dealer, who keeps it with the cards they take." in two
 
 
 def test_two_player_games_say_the_turns_and_the_deal_alternate(tmp_path: Path):
