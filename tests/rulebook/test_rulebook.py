@@ -94,7 +94,7 @@ def test_page_has_its_parts(name):
 def test_differences_name_the_change_and_link_the_parent():
     text = render_variant("yemeni").markdown
     section = text.split("## Differences from Egyptian Basra", 1)[1].split("=== \"Rules\"", 1)[0]
-    assert "[Seven of diamonds on a small floor](#rule-basra-seven)" in section  # the rule's title
+    assert "[Seven of diamonds basra (three cases)](#rule-basra-seven)" in section  # the rule's title
     assert "(egyptian.md#rule-basra-seven)" in section
     assert "adding up to less than 10. It also counts when" in section  # one sentence per alternative
 
