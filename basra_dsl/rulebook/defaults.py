@@ -8,7 +8,7 @@ Every phrase is plain text (Markdown with no link): the comparison links only th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import cards as C
 from ..diagnostics import DiagnosticError
@@ -18,6 +18,7 @@ from ..language.compiler import compile_rules
 from ..language.expressions import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
+from .bonus_values import settle  # the options' part of a condition, worked out
 from .english import Context, join, noun, pattern_phrase, plural, rank_name, say, uses_play
 from .plays import describe_play
 from .safe import inline
@@ -35,29 +36,6 @@ class Switched:
 
     on: list[str]
     off: list[str]
-
-
-def settle(expr: n.Expr, options: dict) -> n.Expr | bool:
-    """Returns ``expr`` with every part over options alone worked out for ``options``:
-    True or False when that decides the whole, else what is left (parts about the play)."""
-    if isinstance(expr, n.BoolOp):
-        left, right = settle(expr.left, options), settle(expr.right, options)
-        if expr.op == "and":
-            if left is False or right is False:
-                return False
-            return right if left is True else left if right is True else replace(expr, left=left, right=right)
-        if left is True or right is True:
-            return True
-        return right if left is False else left if right is False else replace(expr, left=left, right=right)
-    if isinstance(expr, n.Not):
-        inner = settle(expr.operand, options)
-        return (not inner) if isinstance(inner, bool) else replace(expr, operand=inner)
-    if uses_play(expr) or any(isinstance(node, n.Name) and node.id == "players" for node in n.walk(expr)):
-        return expr  # the play, or the number of players: not an option a table chooses
-    try:
-        return bool(evaluate_constant(expr, options))
-    except Exception:  # noqa: BLE001 - a part that cannot be worked out is said as written
-        return expr
 
 
 def switched_on(expr: n.Expr) -> n.Expr | bool:
