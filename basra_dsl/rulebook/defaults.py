@@ -11,15 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
-from ..diagnostics import DiagnosticError
 from ..engine.rules import Rules
 from ..language import nodes as n
-from ..language.compiler import compile_rules
 from ..language.expressions import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
 from .bonus_values import settle  # the options' part of a condition, worked out
 from .english import Context, join, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .page_state import rules_by_players
 from .plays import describe_play
 from .safe import inline
 from .sentences import fixed_points
@@ -120,21 +119,10 @@ def players(merged: Merged) -> str:
     """Returns the player counts, and those that play as partners: '2 or 4 (partners with 4)'."""
     counts = merged.player_counts()
     text = join([str(c) for c in counts], "or")
-    partnered = [c for c, rules in by_players(merged).items() if any(len(side) > 1 for side in rules.sides)]
+    partnered = [c for c, rules in rules_by_players(merged).items() if any(len(side) > 1 for side in rules.sides)]
     if partnered and partnered == list(counts):
         return text + " (as partners)"
     return text + (f" (partners with {join([str(c) for c in partnered], 'or')})" if partnered else "")
-
-
-def by_players(merged: Merged) -> dict[int, Rules]:
-    """Returns the default rules for each player count that compiles."""
-    found = {}
-    for count in merged.player_counts():
-        try:
-            found[count] = compile_rules(merged, {"players": count})
-        except DiagnosticError:
-            continue
-    return found
 
 
 def deck(merged: Merged, rules: Rules) -> str:
@@ -147,7 +135,7 @@ def deck(merged: Merged, rules: Rules) -> str:
 def deal(merged: Merged, rules: Rules) -> str:
     """Returns the cards dealt to each player (per player count where that differs) and to the floor."""
     sizes: dict[int, list[int]] = {}
-    for count, each in by_players(merged).items():
+    for count, each in rules_by_players(merged).items():
         sizes.setdefault(each.hand_size, []).append(count)
     main = rules.hand_size
     text = f"{main} each" + "".join(f" ({size} with {join([str(c) for c in counts], 'or')} players)"

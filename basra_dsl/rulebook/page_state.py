@@ -31,7 +31,7 @@ class PageState:
         self.defaults = merged.option_defaults()
         self.ctx = Context(dict(self.defaults), choices=merged.option_choices())
         self.rules = compile_rules(merged)
-        self.by_players = _rules_by_players(merged)
+        self.by_players = rules_by_players(merged)
         self.bonus = inline(self.rules.bonus_name)  # Markdown: a file's 'called' names it
         self.sweepers = _sweepers(merged)
         self.speaker = self.speaker_for(self.ctx)
@@ -87,7 +87,7 @@ class PageState:
         return self.merged.pick(key, options or (self.defaults | {"players": self.rules.players}))
 
 
-def _rules_by_players(merged: Merged) -> dict[int, Rules]:
+def rules_by_players(merged: Merged) -> dict[int, Rules]:
     """Returns the compiled rules for each player count the variant allows (and that compiles)."""
     found: dict[int, Rules] = {}
     for count in merged.player_counts():
