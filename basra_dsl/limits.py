@@ -34,6 +34,10 @@ RECORD_HANDS = 1_000
 RECORD_PLAYS = 1_000  # plays of one hand
 EXAMPLES = 1_000  # worked examples in one file
 
+# the per-user cache (basra_dsl/cache.py): files the tool writes for itself, not input
+CACHE_ENTRY_BYTES = 1 * KB * KB  # one entry; the parser's tables take about 80 kB
+CACHE_KEPT = {"parser": 4, "verdict": 256}  # entries of each kind kept, the newest (a verdict is under 200 bytes)
+
 # output (the renderers, which sit below this module, define the two widths)
 FINDINGS_PER_FILE = 100  # then one B803 warning says how many more there were
 # QUOTED_WIDTH: characters of a source line quoted under a finding, cut around the caret;

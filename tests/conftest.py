@@ -1,11 +1,26 @@
-"""Shared fixtures: compiled rules and games for the bundled variants."""
+"""Shared fixtures: compiled rules and games for the bundled variants; a cache of the session's own.
+
+The per-user cache (parser tables, clean verdicts: ``basra_dsl.cache``) is pointed at a new
+empty folder before any test runs, for this process and the commands it starts: the suite
+never reads or writes the user's cache, and starts from the same empty cache every time.
+"""
 
 from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
 
 import pytest
 from click.testing import CliRunner
 
 from basra_dsl import Game, load_variant
+
+_CACHE = tempfile.mkdtemp(prefix="basra-test-cache-")
+os.environ["BASRA_CACHE_DIR"] = _CACHE
+os.environ.pop("BASRA_CACHE", None)  # a user's BASRA_CACHE=0 would make the suite take other paths
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""The arguments the run commands share: a variant (name or path), ``-o NAME=VALUE``, ``--players``."""
+"""The arguments the run commands share: a variant (name or path), ``-o NAME=VALUE``,
+``--players``, ``--no-cache``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .. import cache
 from ..check.playable import load_playable
 from ..diagnostics import Diagnostic, DiagnosticError, SourceFile, Span, error
 from ..language.compiler import bind_options, compile_rules
@@ -71,3 +73,14 @@ def load_argument(variant: str):
 option_flag = click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
                            help="Choose an option value (repeatable).")
 players_flag = click.option("--players", type=int, default=None, help="Number of players.")
+
+
+def _no_cache(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """Turns the cache off until the command ends (``ctx`` closes what it was given)."""
+    if value:
+        ctx.with_resource(cache.turned_off())
+
+
+no_cache_flag = click.option("--no-cache", is_flag=True, expose_value=False, callback=_no_cache,
+                             help="Check the variant again, reading and writing nothing in the "
+                                  "cache (as BASRA_CACHE=0 does).")

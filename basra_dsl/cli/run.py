@@ -11,9 +11,8 @@ import click
 from ..cards import card_name
 from ..engine.scoring import number
 from ..language.loader import load
-from ..play.simulate import BOTS, simulate_games, simulate_hands
 from ..resources import bundled_variants
-from .arguments import option_flag, players_flag, rules_of
+from .arguments import no_cache_flag, option_flag, players_flag, rules_of
 from .output import handles_errors
 
 
@@ -22,6 +21,7 @@ from .output import handles_errors
 @option_flag
 @players_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the compiled rules as JSON.")
+@no_cache_flag
 @handles_errors
 def compile_command(variant, options, players, as_json):
     """Compile a variant (a name or a .basra file) into the rules the engine runs.
@@ -46,6 +46,7 @@ def compile_command(variant, options, players, as_json):
 @click.command()
 @click.argument("record", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the replay as JSON.")
+@no_cache_flag
 @handles_errors
 def replay(record, as_json):
     """Replay and score a recorded game or position (JSON or YAML)."""
@@ -79,6 +80,7 @@ def replay(record, as_json):
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--record", type=click.Path(), default=None, help="With --hands, write the hands as a record.")
+@no_cache_flag
 @handles_errors
 def simulate(variant, hands, games, seed, bot, players, options, as_json, record):
     """Play seeded random hands or games and print figures.
@@ -92,6 +94,8 @@ def simulate(variant, hands, games, seed, bot, players, options, as_json, record
         raise click.UsageError("the number of hands or games must be at least 1")
     if record is not None and not Path(record).resolve().parent.is_dir():
         raise click.BadParameter(f"the folder of {record} does not exist", param_hint="--record")
+    from ..play.simulate import BOTS, simulate_games, simulate_hands  # here: compile and replay need none of it
+
     rules = rules_of(variant, options, players)
     started = time.perf_counter()
     if hands is not None:

@@ -2,6 +2,12 @@
 
 The random bot plays a uniformly random card from its hand; its capture is chosen by the
 rules, and uniformly among the equally allowed sets when the rules leave a choice.
+
+Runs with the random bot play on the engine's fast tier (``engine.fast``) when it supports
+the rules, since its results are identical, hand by hand, to the checked ``State`` tier's;
+other bots, kept records (``keep_records``) and rules the fast tier does not model play on
+``State``. A rule failing during a fast run makes the whole run start again on ``State``,
+so the error is the located one ``State`` raises.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from typing import Callable
 
 from ..cards import card_name
 from ..engine import Game, MatchScore, Scoreboard, State
+from ..engine.errors import RULE_FAILURES
+from ..engine.fast import compile_hands, supports
 from ..engine.random_play import random_move
 from ..engine.rules import Rules
 from ..engine.scoring import HandResult
@@ -64,18 +72,56 @@ def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot
     return state.result(), record
 
 
+HandPlayer = Callable[[random.Random, int, tuple], HandResult]
+
+
+def _hand_player(game: Game, bot: Bot, fast: bool) -> HandPlayer:
+    """Returns a function playing one hand: the fast tier's routine when asked (and it
+    applies), else ``play_hand`` on ``State``."""
+    if fast and bot is random_move and supports(game.rules):
+        return compile_hands(game.rules).play
+    return lambda rng, first, carry: play_hand(game, rng, first, carry, bot)[0]
+
+
+def _basras(result) -> int:
+    """Returns the bonuses scored in a hand (``HandResult`` or the fast tier's figures)."""
+    found = getattr(result, "basras", None)
+    return sum(found) if found is not None else sum(s.basras for s in result.sides)
+
+
+def _on_either_tier(rules: Rules, bot: Bot, run: Callable[[bool], object]):
+    """Runs on the fast tier where it applies, and again from the start on ``State`` when
+    a rule fails on it."""
+    if bot is not random_move or not supports(rules):
+        return run(False)
+    try:
+        return run(True)
+    except RULE_FAILURES:
+        return run(False)
+
+
 def simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot = random_move,
                    keep_records: bool = False) -> Summary:
     """Returns figures over consecutive random hands (the deal and any carry pass on as the
     rules say; the first hand is dealt by the seat before seat 0, so seat 0 leads it)."""
+    if keep_records:
+        return _simulate_hands(rules, hands, seed, bot, True, False)
+    return _on_either_tier(rules, bot, lambda fast: _simulate_hands(rules, hands, seed, bot, False, fast))
+
+
+def _simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot, keep_records: bool, fast: bool) -> Summary:
     game, rng = Game(rules), random.Random(seed)
+    player = _hand_player(game, bot, fast)
     summary = Summary(rules, points=[0.0] * len(rules.sides))
     carry: tuple = ()
     dealer = first_dealer(rules)
     for _ in range(hands):
         first = rules.leader(dealer)
         dealer = rules.next_dealer(dealer)
-        result, record = play_hand(game, rng, first, carry, bot, keep_records)
+        if keep_records:
+            result, record = play_hand(game, rng, first, carry, bot, keep_records)
+        else:
+            result, record = player(rng, first, carry), None
         carry = result.carry_out
         _count(summary, rules, result, first)
         if record:
@@ -87,21 +133,24 @@ def _count(summary: Summary, rules: Rules, result: HandResult, first: int, hand_
     summary.hands += 1
     for side, points in enumerate(result.points):
         summary.points[side] += points
-    summary.basras += sum(s.basras for s in result.sides)
+    summary.basras += _basras(result)
     lead = rules.side_of(first)
     if hand_wins and all(result.points[lead] > p for i, p in enumerate(result.points) if i != lead):
         summary.first_wins += 1
 
 
 def play_game(game: Game, rng: random.Random, first: int, bot: Bot, target: float | None = None,
-              summary: Summary | None = None, max_hands: int = 1000) -> Scoreboard:
-    """Returns the scoreboard of one random game played to its target."""
+              summary: Summary | None = None, max_hands: int = 1000,
+              player: HandPlayer | None = None) -> Scoreboard:
+    """Returns the scoreboard of one random game played to its target (on ``State``
+    unless a hand ``player`` is given)."""
     rules = game.rules
+    player = player or _hand_player(game, bot, fast=False)
     board = Scoreboard(rules, target)
     seat = first
     dealer = dealer_before(rules, first)
     while not board.over and board.hands < max_hands:
-        result, _ = play_hand(game, rng, seat, board.carry, bot)
+        result = player(rng, seat, board.carry)
         board.add(result)
         if summary is not None:
             _count(summary, rules, result, seat, hand_wins=False)
@@ -122,14 +171,19 @@ def dealer_before(rules: Rules, first: int) -> int:
 
 def simulate_games(rules: Rules, games: int, seed: int, bot: Bot = random_move) -> Summary:
     """Returns figures over random games, each played to its target."""
+    return _on_either_tier(rules, bot, lambda fast: _simulate_games(rules, games, seed, bot, fast))
+
+
+def _simulate_games(rules: Rules, games: int, seed: int, bot: Bot, fast: bool) -> Summary:
     game, rng = Game(rules), random.Random(seed)
+    player = _hand_player(game, bot, fast)
     summary = Summary(rules, points=[0.0] * len(rules.sides))
     wins = 0
     dealer = first_dealer(rules)
     for _ in range(games):
         first = rules.leader(dealer)
         dealer = rules.next_dealer(dealer)  # after each game, as after each hand
-        board = play_game(game, rng, first, bot, summary=summary)
+        board = play_game(game, rng, first, bot, summary=summary, player=player)
         if board.winner == rules.side_of(first):
             wins += 1
     summary.games = games
@@ -139,9 +193,15 @@ def simulate_games(rules: Rules, games: int, seed: int, bot: Bot = random_move) 
 
 def simulate_match(rules: Rules, seed: int, bot: Bot = random_move) -> MatchScore:
     """Returns the result of one random match (best of N with its decider)."""
+    return _on_either_tier(rules, bot, lambda fast: _simulate_match(rules, seed, bot, fast))
+
+
+def _simulate_match(rules: Rules, seed: int, bot: Bot, fast: bool) -> MatchScore:
     game, rng = Game(rules), random.Random(seed)
+    player = _hand_player(game, bot, fast)
     match = MatchScore(rules)
     while not match.over:
-        board = play_game(game, rng, match.games % rules.players, bot, target=match.next_target())
+        board = play_game(game, rng, match.games % rules.players, bot, target=match.next_target(),
+                          player=player)
         match.add(board)
     return match

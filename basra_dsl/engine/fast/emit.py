@@ -1,0 +1,314 @@
+"""Writes the Python source of one variant's fast routines from its plan: ``deal`` (the
+pack shuffled and dealt as ``deal.deal_hand`` deals it), ``caps`` (what a card may take)
+and ``hand`` (a whole hand played by the reference random player, then scored).
+
+Only the branches the rules use are written; the rules' numbers and card tables reach the
+source as names bound in its namespace (see ``namespace``), never as text from a file.
+"""
+
+from __future__ import annotations
+
+from .plan import COND_SWEEP, FIELD, RANK, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
+
+
+def source(plan: Plan, trace: bool) -> str:
+    """Returns the module source defining ``deal``, ``caps`` and ``hand``."""
+    return "\n".join([_deal(plan), _caps(plan), _hand(plan, trace)]) + "\n"
+
+
+def _deal(plan: Plan) -> str:
+    rules = plan.rules
+    first_deal = "        won = None\n        if not deals:\n"
+    keeps_won = bool(rules.cut_cards) or (bool(rules.bar_cards) and rules.bar_action == "dealer")
+    if keeps_won:
+        first_deal += "            won = [[] for _ in RANGE_P]\n"
+        if rules.cut_cards:
+            first_deal += "            if cut is not None:\n                won[cut[0]].append(cut[1])\n"
+    if rules.bar_cards:
+        pile = "won[DEALER[first]]" if keeps_won else "[]"
+        first_deal += (f"            floor = pack[i:i + START]\n"
+                       f"            if BAR.isdisjoint(floor):  # nothing barred: no card moves, no draw\n"
+                       f"                i += START\n"
+                       f"            else:\n"
+                       f"                rest = pack[i:]\n"
+                       f"                floor = START_FLOOR(RULES, rest, START, rng, {pile})\n"
+                       f"                pack, i, n = rest, 0, len(rest)\n")
+    else:
+        first_deal += "            floor = pack[i:i + START]\n            i += START\n"
+    if keeps_won:
+        first_deal += "            if not any(won):\n                won = None\n"
+    first_deal += "        else:\n            floor = pack[i:i + REDEAL]\n            i += REDEAL\n"
+    full = ("                hands[s] = pack[i + k * H:i + k * H + H]\n" if rules.deal_mode == "batches"
+            else "                hands[s] = pack[i + k:i + FULL:P]\n")
+    cut = ("    cut = None\n"
+           "    if pack and pack[-1] in CUT:\n"
+           "        cut = (CUT_SEAT[first], pack.pop())\n") if rules.cut_cards else ""
+    return (
+        "def deal(first, rng):\n"
+        "    draw = rng.random\n"
+        "    keys = [draw() for _ in DECK]  # the draws of deal.shuffled_pack, in its order\n"
+        "    pack = [DECK[i] for i in sorted(INDEXES, key=keys.__getitem__)]\n"
+        "    seats = SEATS[first]\n"
+        "    deals = []\n"
+        f"{cut}"
+        "    i, n = 0, len(pack)\n"
+        "    while i < n:\n"
+        "        if n - i >= FULL:\n"
+        "            hands = [None] * P\n"
+        "            for k, s in enumerate(seats):\n"
+        f"{full}"
+        "            i += FULL\n"
+        "        else:\n"
+        "            hands = [[] for _ in RANGE_P]\n"
+        "            for _ in RANGE_H:\n"
+        "                for s in seats:\n"
+        "                    if i < n:\n"
+        "                        hands[s].append(pack[i])\n"
+        "                        i += 1\n"
+        f"{first_deal}"
+        "        deals.append((hands, floor, won))\n"
+        "        if not floor and not any(hands):\n"
+        "            break\n"
+        "    return deals\n")
+
+
+def _caps(plan: Plan) -> str:
+    lines = ["def caps(card, floor, rc, prev):"] + ["    " + line for line in _resolve(plan)] + ["    return opts"]
+    return "\n".join(lines) + "\n"
+
+
+def _resolve(plan: Plan) -> list[str]:
+    """Statements setting ``opts`` to what ``card`` may take (``CaptureResolver.captures``);
+    written once as ``caps`` and once inline in the turn, where most cards are resolved."""
+    kinds = set(plan.kinds)
+    lines = ["k = KIND[card] if floor else 0"]
+    if any(k >= COND_SWEEP for k in kinds):
+        lines += ["if k >= COND_SWEEP:",
+                  "    k -= COND_SWEEP",
+                  "    t = tuple(floor)",
+                  "    for cond in SWEEPS[card]:",
+                  "        if cond(card, t, (), (), prev):",
+                  f"            k = {SWEEP}",
+                  "            break"]
+    static = {k % COND_SWEEP for k in kinds} | {SWEEP} if any(k >= COND_SWEEP for k in kinds) else set(kinds)
+    branches = {
+        SWEEP: ["opts = [tuple(floor)]"],
+        SUMS: ["v = W[card]",
+               "key = rc & VMASK[v]",
+               "table = TABLES[v]",
+               "e = table.get(key, MISS)",
+               "if e is MISS:",
+               "    e = table[key] = SUMS_ENTRY(v, key, FIELDS[v], LARGEST)",
+               "if e is None:",
+               "    opts = []",
+               "elif e.__class__ is frozenset:",
+               "    opts = [tuple([x for x in floor if W[x] in e])]",
+               "else:",
+               "    opts = EXPAND(floor, v, e, W)"],
+        RANK: ["if rc & RMASK[card]:",
+               "    rk = card >> 2",
+               ("    opts = [tuple([x for x in floor if x >> 2 == rk])]" if plan.rules.choose == "largest"
+                else "    opts = [(x,) for x in floor if x >> 2 == rk]"),
+               "else:",
+               "    opts = []"],
+        STACK_SUMS: ["opts = [tuple(floor)] if W[floor[-1]] == W[card] else []"],
+        STACK_RANK: ["opts = [tuple(floor)] if floor[-1] >> 2 == card >> 2 else []"],
+        RESOLVE: ["opts = RESOLVER(card, floor, prev)"],
+    }
+    keyword = "if"
+    for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, RESOLVE):
+        if kind in static:
+            lines.append(f"{keyword} k == {kind}:")
+            lines += ["    " + line for line in branches[kind]]
+            keyword = "elif"
+    lines += ["else:", "    opts = []"] if keyword == "elif" else ["opts = []"]
+    return lines
+
+
+def _choice(plan: Plan) -> list[str]:
+    """The reference random player (``random_play.random_move``), draw for draw."""
+    compulsion = plan.rules.compulsion
+    lines = ["card = hand[int(r() * len(hand))]"] + _resolve(plan)
+    if compulsion == "optional":
+        lines += ["opts = opts + [()]"]
+    elif compulsion == "card":
+        lines += ["if not opts:", "    opts = TRAIL"]
+    else:
+        lines += ["if not opts:",
+                  "    playable = [c for c in hand if caps(c, floor, rc, prev)]",
+                  "    if playable:",
+                  "        card = playable[int(r() * len(playable))]",
+                  "        opts = caps(card, floor, rc, prev)",
+                  "    else:",
+                  "        opts = TRAIL"]
+    lines += ["capture = opts[0] if len(opts) == 1 else opts[int(r() * len(opts))]"]
+    return lines
+
+
+def _bonus(plan: Plan) -> list[str]:
+    """The largest bonus among the rules that hold (``State._bonus``); a rule is tried only
+    for the cards that can score it, and not asked for those it holds for whatever the play."""
+    lines = ["bonus = 0"]
+    args = _args(plan)
+    for index, rule in enumerate(plan.bonuses):
+        bit = 1 << index
+        scoring = [mask & bit != 0 for mask in plan.bonus_cards]
+        sure = [mask & bit != 0 for mask in plan.bonus_sure]
+        if not any(scoring):
+            continue  # no card can score it
+        if callable(rule.points):
+            body = [f"pts = B{index}P({args}) or 0",
+                    "if not -LIMIT <= pts <= LIMIT:",
+                    "    raise ValueError(f'it scores {pts:.3g} points')",
+                    "if pts > bonus:",
+                    "    bonus = pts"]
+        elif rule.points > 0:
+            body = [f"if B{index}P > bonus:", f"    bonus = B{index}P"]
+        else:
+            body = ["pass"]  # 0 or less never beats the best (it starts at 0); the condition still runs
+        tests = [] if all(scoring) else [f"BONUS_CARDS[card] & {bit}"]
+        asked = [s and not k for s, k in zip(scoring, sure)]
+        if rule.condition is not None and any(asked):
+            call = f"B{index}C({args})"
+            tests.append(f"(BONUS_SURE[card] & {bit} or {call})" if any(sure) else call)
+        if tests:
+            lines += [f"if {' and '.join(tests)}:"] + ["    " + line for line in body]
+        else:
+            lines += body
+    return lines
+
+
+def _args(plan: Plan) -> str:
+    used = plan.reads
+    return ", ".join(["card", "before" if "floor" in used else "None", "capture",
+                      "left" if "left" in used else "None", "prev" if plan.needs_previous else "None"])
+
+
+def _play(plan: Plan, trace: bool) -> list[str]:
+    """Plays the chosen move (``State.play``), keeping the packed counts of the floor."""
+    before = "floor" in plan.reads
+    left = "left" in plan.reads
+    lines = ["hand.remove(card)", "if capture:"]
+    body = ["before = tuple(floor)"] if before else []
+    body += ["if len(capture) == len(floor):",
+             "    floor = []",
+             "    rc = 0"]
+    body += ["    left = ()"] if left else []
+    body += ["else:",
+             "    floor = [x for x in floor if x not in capture]",
+             "    for x in capture:",
+             "        rc -= RU[x]"]
+    body += ["    left = tuple(floor)"] if left else []
+    body += _bonus(plan)
+    body += ["pile = piles[seat]",
+             "pile.extend(capture)",
+             "pile.append(card)",
+             "if bonus:",
+             "    bonuses[seat].append(bonus)",
+             "last = seat"]
+    lines += ["    " + line for line in body]
+    lines += ["else:"]
+    lines += ["    before = tuple(floor)"] if plan.needs_previous else []
+    lines += ["    floor.append(card)", "    rc += RU[card]"]
+    lines += ["    left = before + (card,)"] if plan.needs_previous else []
+    lines += ["    bonus = 0"] if trace else []
+    if plan.needs_previous:
+        lines += ["prev = (card, before, capture, left)"]
+    if trace:
+        lines += ["trace.append((seat, card, capture, bonus))"]
+    return lines
+
+
+def _hand(plan: Plan, trace: bool) -> str:
+    leftover = ("        if last >= 0:\n            piles[last].extend(floor)\n"
+                "        else:\n            unclaimed = tuple(floor)\n"
+                if plan.rules.leftover == "last" else "        unclaimed = tuple(floor)\n")
+    turn = "\n".join("        " + line for line in _choice(plan) + _play(plan, trace))
+    return (
+        f"def hand(rng, first, carry{', trace' if trace else ''}):\n"
+        "    deals = deal(first, rng)\n"
+        "    r = rng.random\n"
+        "    hands, fl, won = deals[0]\n"
+        "    di, nd = 1, len(deals)\n"
+        "    piles = [[] for _ in RANGE_P]\n"
+        "    bonuses = [[] for _ in RANGE_P]\n"
+        "    if won:\n"
+        "        for s in RANGE_P:\n"
+        "            piles[s].extend(won[s])\n"
+        "    floor = list(fl)\n"
+        "    rc = 0\n"
+        "    for x in fl:\n"
+        "        rc += RU[x]\n"
+        "    prev = NO_PREVIOUS\n"
+        "    last = -1\n"
+        "    seat = first - 1\n"
+        "    while True:\n"
+        "        nxt = NEXT[seat]\n"
+        "        if not hands[nxt]:\n"
+        "            nxt = -1\n"
+        "            while True:\n"
+        "                for step in STEPS:\n"
+        "                    if hands[(seat + step) % P]:\n"
+        "                        nxt = (seat + step) % P\n"
+        "                        break\n"
+        "                if nxt >= 0 or di == nd:\n"
+        "                    break\n"
+        "                hs, fl, _ = deals[di]\n"
+        "                di += 1\n"
+        "                for s in RANGE_P:\n"
+        "                    hands[s].extend(hs[s])\n"
+        "                floor.extend(fl)\n"
+        "                for x in fl:\n"
+        "                    rc += RU[x]\n"
+        "            if nxt < 0:\n"
+        "                break\n"
+        "        seat = nxt\n"
+        "        hand = hands[seat]\n"
+        f"{turn}\n"
+        "    unclaimed = ()\n"
+        "    if floor:\n"
+        f"{leftover}"
+        "    return SCORE(piles, bonuses, carry, SIDES, MAJORITIES, CARD_POINTS, unclaimed)\n")
+
+
+def namespace(plan: Plan) -> dict:
+    """Returns the names the source reads: the rules' numbers and per-card tables."""
+    from ..capture import NO_PREVIOUS, CaptureResolver
+    from ..deal import _start_floor
+    from ..errors import POINTS_LIMIT
+    from . import runtime
+
+    rules = plan.rules
+    players, size = rules.players, len(plan.kinds)
+    worth = [rules.values.get(c) or 0 for c in range(size)]
+    unit = [1 << (FIELD * (c >> 2)) for c in range(size)]
+    top = max(worth, default=0)
+    ranks_worth = {c >> 2: worth[c] for c in rules.deck if worth[c]}
+    names = {
+        "DECK": rules.deck, "INDEXES": range(len(rules.deck)), "P": players, "H": rules.hand_size, "FULL": rules.hand_size * players,
+        "RANGE_P": range(players), "RANGE_H": range(rules.hand_size), "START": rules.start_floor,
+        "REDEAL": rules.redeal_floor, "RULES": rules, "START_FLOOR": _start_floor, "CUT": rules.cut_cards, "BAR": rules.bar_cards,
+        "SEATS": {first: [(first + i) % players for i in range(players)] for first in range(players)},
+        "DEALER": [rules.dealer_of(first) for first in range(players)],
+        "CUT_SEAT": [_cut_seat(rules, first) for first in range(players)],
+        "NEXT": {seat: (seat + 1) % players for seat in range(-1, players)},
+        "STEPS": range(1, players + 1), "KIND": plan.kinds, "SWEEPS": plan.sweep_conditions,
+        "COND_SWEEP": COND_SWEEP, "W": worth, "RU": unit, "RMASK": [15 * u for u in unit],
+        "VMASK": [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)],
+        "FIELDS": [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)],
+        "TABLES": [{} for _ in range(top + 1)], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
+        "EXPAND": runtime.expand_sums, "LARGEST": rules.choose == "largest",
+        "RESOLVER": CaptureResolver(rules).captures, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
+        "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
+        "MAJORITIES": tuple((m.suit, m.points, m.tie, m.void) for m in rules.majorities),
+        "CARD_POINTS": [rules.card_points.get(c, 0) for c in range(size)],
+    }
+    names["BONUS_CARDS"], names["BONUS_SURE"] = plan.bonus_cards, plan.bonus_sure
+    for index, rule in enumerate(plan.bonuses):
+        names[f"B{index}C"], names[f"B{index}P"] = rule.condition, rule.points
+    return names
+
+
+def _cut_seat(rules, first: int) -> int:
+    dealer = rules.dealer_of(first)
+    return dealer if rules.cut_winner == "dealer" else (dealer + 1) % rules.players

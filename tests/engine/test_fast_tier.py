@@ -1,0 +1,162 @@
+"""The fast tier plays every bundled variant exactly as the checked State tier does.
+
+Each variant, at each player count it allows and with a sample of option choices, is
+played seeded on both tiers, hand after hand with the carry passed on: the plays
+(seat, card, captured cards, bonus), the scores, the carry, the bonus counts and the
+random draws must all be identical.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from basra_dsl import Game, load_variant
+from basra_dsl.engine.fast import compile_hands, supports, why_not
+from basra_dsl.engine.random_play import random_move
+from basra_dsl.engine.rules import CaptureRule
+from basra_dsl.language.loader import load
+from basra_dsl.language.merge import option_value
+from basra_dsl.resources import bundled_variants
+
+HANDS = 60  # per configuration: about 6,000 hands in all
+
+
+def configurations():
+    """Yields (variant, options) for every player count, each option choice with the
+    others at their defaults, and every option at its last choice."""
+    for name in bundled_variants():
+        merged = load(name).merged
+        choices = {key: [option_value(c) for c in option.choices] for key, option in merged.options.items()}
+        samples = [{}] + [{key: value} for key, values in choices.items() for value in values[1:]]
+        if len(choices) > 1:
+            samples.append({key: values[-1] for key, values in choices.items()})
+        for players in merged.player_counts():
+            for options in samples:
+                yield name, {"players": players, **options}
+
+
+CONFIGURATIONS = list(configurations())
+
+
+def state_hand(game: Game, rng: random.Random, first: int, carry: tuple):
+    state = game.new_hand(rng, first, carry)
+    while state.turn >= 0:
+        state.play(*random_move(state, rng))
+    result = state.result()
+    plays = [(p.seat, p.card, p.captured, p.bonus) for p in state.plays]
+    return plays, result.points, result.carry_out, tuple(s.basras for s in result.sides), result.unclaimed
+
+
+def fast_hand(fast, rng: random.Random, first: int, carry: tuple):
+    plays: list = []
+    figures = fast.play_traced(rng, first, carry, plays)
+    return plays, figures.points, figures.carry_out, figures.basras, figures.unclaimed
+
+
+def play_both(rules, hands: int, seed: int):
+    """Plays both tiers side by side; returns the number of plays compared."""
+    game, fast = Game(rules), compile_hands(rules)
+    slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+    carry_slow = carry_fast = ()
+    plays = 0
+    for index in range(hands):
+        first = index % rules.players
+        slow = state_hand(game, slow_rng, first, carry_slow)
+        quick = fast_hand(fast, fast_rng, first, carry_fast)
+        assert quick == slow, f"hand {index} differs"
+        assert slow_rng.getstate() == fast_rng.getstate(), f"hand {index} drew differently"
+        carry_slow, carry_fast = slow[2], quick[2]
+        plays += len(slow[0])
+    return plays
+
+
+@pytest.mark.parametrize("name,options", CONFIGURATIONS,
+                         ids=[f"{n}-" + "-".join(f"{k}={v}" for k, v in o.items()) for n, o in CONFIGURATIONS])
+def test_fast_tier_plays_as_the_state_tier(name, options):
+    rules = load_variant(name, **options)
+    assert supports(rules), why_not(rules)
+    assert play_both(rules, HANDS, seed=len(name) * 1000 + options["players"]) > HANDS
+
+
+def test_sample_covers_every_variant_and_player_count():
+    seen = {(name, options["players"]) for name, options in CONFIGURATIONS}
+    for name in bundled_variants():
+        for players in load(name).merged.player_counts():
+            assert (name, players) in seen
+    assert len(CONFIGURATIONS) * HANDS >= 3000
+
+
+def test_a_capture_rule_of_an_unknown_kind_falls_back():
+    rules = load_variant("egyptian")
+    odd = rules.capture_rules + (CaptureRule("odd", frozenset(rules.deck), "suits"),)
+    changed = type(rules)(**{**rules.__dict__, "capture_rules": odd})
+    assert not supports(changed)
+    assert "odd" in why_not(changed)
+    with pytest.raises(ValueError):
+        compile_hands(changed)
+
+
+def test_a_difference_would_be_seen():
+    """The comparison is not vacuous: a routine whose bonuses are changed disagrees."""
+    rules = load_variant("egyptian")
+    fast = compile_hands(rules)
+    broken = compile_hands(type(rules)(**{**rules.__dict__, "basra_rules": ()}))
+    game = Game(rules)
+    differs = False
+    for seed in range(20):
+        slow = state_hand(game, random.Random(seed), 0, ())
+        assert fast_hand(fast, random.Random(seed), 0, ()) == slow
+        differs = differs or fast_hand(broken, random.Random(seed), 0, ()) != slow
+    assert differs
+
+
+def _small_floor(played, floor, captured, left, previous):
+    return len(floor) < 3
+
+
+def _after_a_trail(played, floor, captured, left, previous):
+    return previous[0] is not None and not previous[2]
+
+
+VARIATIONS = {
+    "choose one": {"choose": "one"},
+    "optional capture": {"compulsion": "optional"},
+    "compulsory hand": {"compulsion": "hand"},
+    "nobody takes the leftover": {"leftover": "nobody"},
+    "singly": {"deal_mode": "singly"},
+    "grouped rule with a condition": {"capture": ("sums", _small_floor)},
+    "sweep after a trail": {"capture": ("all", _after_a_trail)},
+}
+
+
+@pytest.mark.parametrize("change", list(VARIATIONS), ids=list(VARIATIONS))
+def test_paths_no_bundled_variant_takes_play_alike(change):
+    """Rules no bundled variant has (a choice among sets, optional captures, conditional
+    group rules, a rule reading the previous play) still play as on the State tier."""
+    rules = load_variant("egyptian")
+    fields = dict(VARIATIONS[change])
+    if "capture" in fields:
+        takes, condition = fields.pop("capture")
+        extra = CaptureRule("extra", frozenset(c for c in rules.deck if c % 3 == 0), takes, condition)
+        fields["capture_rules"] = (extra,) + rules.capture_rules
+    changed = type(rules)(**{**rules.__dict__, **fields})
+    assert play_both(changed, 150, seed=7) > 150
+
+
+def _divides_by_nothing(played, floor, captured, left, previous):
+    return 10 / (len(captured) - len(captured))
+
+
+def test_a_rule_failing_on_the_fast_tier_is_reported_as_on_the_state_tier():
+    from basra_dsl.engine.errors import RuleError
+    from basra_dsl.engine.rules import BasraRule
+    from basra_dsl.play.simulate import simulate_hands
+
+    rules = load_variant("egyptian")
+    failing = type(rules)(**{**rules.__dict__, "basra_rules": (BasraRule("broken", _divides_by_nothing),)})
+    with pytest.raises(ZeroDivisionError):
+        compile_hands(failing).play(random.Random(1), 0, ())
+    with pytest.raises(RuleError, match="broken"):
+        simulate_hands(failing, 5, seed=1)
