@@ -90,14 +90,16 @@ def _basras(result) -> int:
 
 
 def _on_either_tier(rules: Rules, bot: Bot, run: Callable[[bool], object]):
-    """Runs on the fast tier where it applies, and again from the start on ``State`` when
-    a rule fails on it."""
+    """Runs on the fast tier where it applies. When a rule fails on it, runs again from the
+    start on ``State``, which reports the rule; if ``State`` plays on, the fast tier is wrong,
+    and that is an internal error, never a quiet retry."""
     if bot is not random_move or not supports(rules):
         return run(False)
     try:
         return run(True)
-    except RULE_FAILURES:
-        return run(False)
+    except RULE_FAILURES as exc:
+        run(False)  # the State tier names the failing rule where the variant states it (RuleError)
+        raise AssertionError(f"the fast tier failed where the State tier did not: {exc!r}") from exc
 
 
 def simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot = random_move,

@@ -160,3 +160,19 @@ def test_a_rule_failing_on_the_fast_tier_is_reported_as_on_the_state_tier():
         compile_hands(failing).play(random.Random(1), 0, ())
     with pytest.raises(RuleError, match="broken"):
         simulate_hands(failing, 5, seed=1)
+
+
+def test_a_fast_tier_fault_is_an_internal_error_not_a_quiet_retry(monkeypatch):
+    """Where the State tier plays on, a failure on the fast tier is the tier's own fault."""
+    import basra_dsl.play.simulate as simulate
+
+    def broken(game, bot, fast):
+        if fast:
+            def play(rng, first, carry):
+                raise ValueError("a fault of the fast tier")
+            return play
+        return lambda rng, first, carry: simulate.play_hand(game, rng, first, carry, bot)[0]
+
+    monkeypatch.setattr(simulate, "_hand_player", broken)
+    with pytest.raises(AssertionError, match="the fast tier failed where the State tier did not"):
+        simulate.simulate_hands(load_variant("egyptian"), 3, seed=1)
