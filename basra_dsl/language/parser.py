@@ -13,7 +13,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from ..diagnostics import DiagnosticError, SourceFile, Span, error
 from . import nodes as n
 from .grammar import lark_parser
-from .syntax.explain import explain, recover, tree_problems
+from .syntax.limits import tree_problems
 
 
 def parse(text: str, path: str = "<string>") -> n.Variant:
@@ -26,6 +26,7 @@ def parse(text: str, path: str = "<string>") -> n.Variant:
     try:
         tree = lark_parser().parse(source)
     except UnexpectedInput as exc:
+        from .syntax.explain import recover  # only a file with a syntax error needs the explainer
         raise DiagnosticError(recover(exc, source, path, lark_parser(), syntax_diagnostic)) from None
     problems = tree_problems(tree, path)  # too deep or too large for the stages after this
     if problems:
@@ -49,6 +50,7 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str):
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         lines = text.rstrip("\n").split("\n")  # lines end at "\n" only, as Lark counts them
         line, column = len(lines), len(lines[-1]) + 1
+    from .syntax.explain import explain  # only a file with a syntax error needs the explainer
     code, message, hint = explain(exc, text, lark_parser())
     width = 1
     if isinstance(exc, UnexpectedToken) and exc.token.type not in ("$END", "_NL"):
