@@ -217,37 +217,40 @@ def _leave_out(counts: tuple[int, ...], leftover: int, total: int):
     yield from walk(len(counts) - 1, leftover, list(counts), total)
 
 
-def _best_covers_by_groups(value: int, counts: tuple[int, ...], groups) -> tuple[tuple[int, ...], ...]:
-    """Returns the best covers by a memoised search over the groups each card can join."""
-    memo: dict[tuple[int, ...], tuple[int, frozenset]] = {}
-    zero = (0,) * (value + 1)
-
-    def solve(c: tuple[int, ...]) -> tuple[int, frozenset]:
-        if c in memo:
-            return memo[c]
-        top = next((m for m in range(value, 0, -1) if c[m]), 0)
-        if top == 0:
-            result = (0, frozenset({zero}))
-        else:
-            skipped = list(c)
-            skipped[top] = 0  # leave every card of this value out of all groups
-            best, ways = solve(tuple(skipped))
-            ways = set(ways)
-            for g in groups[top]:
-                if all(g[i] <= c[i] for i in range(1, top + 1)):
-                    rest = tuple(c[i] - g[i] for i in range(value + 1))
-                    size, sub = solve(rest)
-                    size += sum(g)
-                    if size > best:
-                        best, ways = size, set()
-                    if size == best:
-                        ways.update(tuple(w[i] + g[i] for i in range(value + 1)) for w in sub)
-            result = (best, frozenset(ways))
-        memo[c] = result
-        return result
-
-    size, ways = solve(counts)
+def _best_covers_by_groups(value: int, counts: tuple[int, ...], groups,
+                           memo: dict | None = None) -> tuple[tuple[int, ...], ...]:
+    """Returns the best covers by a memoised search over the groups each card can join;
+    a caller may keep ``memo`` from floor to floor (the fast tier does)."""
+    memo = {} if memo is None else memo
+    size, ways = _solve_covers(value, counts, memo, groups, (0,) * (value + 1))
     return tuple(sorted(ways, reverse=True)) if size else ()
+
+
+def _solve_covers(value: int, c: tuple[int, ...], memo: dict, groups, zero: tuple[int, ...]) -> tuple[int, frozenset]:
+    """Returns (most cards covered, every cover taking that many) for the counts ``c``."""
+    found = memo.get(c)
+    if found is not None:
+        return found
+    top = next((m for m in range(value, 0, -1) if c[m]), 0)
+    if top == 0:
+        result = (0, frozenset({zero}))
+    else:
+        skipped = list(c)
+        skipped[top] = 0  # leave every card of this value out of all groups
+        best, ways = _solve_covers(value, tuple(skipped), memo, groups, zero)
+        ways = set(ways)
+        for g in groups[top]:
+            if all(g[i] <= c[i] for i in range(1, top + 1)):
+                rest = tuple(c[i] - g[i] for i in range(value + 1))
+                size, sub = _solve_covers(value, rest, memo, groups, zero)
+                size += sum(g)
+                if size > best:
+                    best, ways = size, set()
+                if size == best:
+                    ways.update(tuple(w[i] + g[i] for i in range(value + 1)) for w in sub)
+        result = (best, frozenset(ways))
+    memo[c] = result
+    return result
 
 
 def _splits_whole(value: int, c: tuple[int, ...], groups, failed: dict) -> bool:

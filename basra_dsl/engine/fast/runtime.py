@@ -7,7 +7,7 @@ same captures in the same order.
 
 from __future__ import annotations
 
-from ..capture import _expand, _groups_by_top, single_groups
+from ..capture import _best_covers_by_groups, _expand, _groups_by_top, single_groups
 
 MISS = object()  # a floor not met yet in a sums table
 # value -> counts per value -> (most cards covered, every cover taking that many): shared by
@@ -19,34 +19,7 @@ def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], .
     """Returns what ``capture.best_covers`` returns (every way, as counts per value, to take
     the most cards in groups adding up to ``value``, largest first), by the same search
     over groups with its memo kept from floor to floor."""
-    memo = _COVERS.setdefault(value, {})
-    size, ways = _solve(value, counts, memo, _groups_by_top(value), (0,) * (value + 1))
-    return tuple(sorted(ways, reverse=True)) if size else ()
-
-
-def _solve(value, c, memo, groups, zero):
-    found = memo.get(c)
-    if found is not None:
-        return found
-    top = next((m for m in range(value, 0, -1) if c[m]), 0)
-    if top == 0:
-        result = (0, frozenset({zero}))
-    else:
-        skipped = list(c)
-        skipped[top] = 0  # leave every card of this value out of all groups
-        best, ways = _solve(value, tuple(skipped), memo, groups, zero)
-        ways = set(ways)
-        for g in groups[top]:
-            if all(g[i] <= c[i] for i in range(1, top + 1)):
-                size, sub = _solve(value, tuple(c[i] - g[i] for i in range(value + 1)), memo, groups, zero)
-                size += sum(g)
-                if size > best:
-                    best, ways = size, set()
-                if size == best:
-                    ways.update(tuple(w[i] + g[i] for i in range(value + 1)) for w in sub)
-        result = (best, frozenset(ways))
-    memo[c] = result
-    return result
+    return _best_covers_by_groups(value, counts, _groups_by_top(value), _COVERS.setdefault(value, {}))
 
 
 def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], largest: bool):
