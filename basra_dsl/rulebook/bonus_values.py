@@ -189,10 +189,13 @@ def _common_parts(states: list[Settled]) -> list[n.Expr]:
 def _extra(state: Settled, common: list[n.Expr]) -> n.Expr | None:
     """Returns what a card needs beyond the common conditions, as one expression, or None."""
     rest = [part for part in _parts(state) if part not in common]
-    if not rest:
-        return None
-    joined = rest[0]
-    for part in rest[1:]:
+    return all_of(rest) if rest else None
+
+
+def all_of(parts: list[n.Expr]) -> n.Expr:
+    """Returns the conditions joined with 'and', in their order."""
+    joined = parts[0]
+    for part in parts[1:]:
         joined = n.BoolOp("and", joined, part, span=part.span)
     return joined
 

@@ -16,8 +16,8 @@ from ..language import nodes as n
 from ..language.expressions import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
-from .bonus_values import settle  # the options' part of a condition, worked out
-from .english import Context, join, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .bonus_values import all_of, settle  # the options' part of a condition, worked out
+from .english import Context, conjuncts, join, noun, pattern_phrase, plural, rank_name, say, uses_play
 from .page_state import rules_by_players
 from .plays import describe_play
 from .safe import inline
@@ -40,19 +40,8 @@ class Switched:
 def switched_on(expr: n.Expr) -> n.Expr | bool:
     """Returns ``expr`` with its parts over options alone taken as holding: the rule as it
     plays once a table has chosen the options that switch it on."""
-    parts = [part for part in _conjuncts(expr) if uses_play(part)]
-    if not parts:
-        return True
-    found = parts[0]
-    for part in parts[1:]:
-        found = n.BoolOp("and", found, part, span=expr.span)
-    return found
-
-
-def _conjuncts(expr: n.Expr) -> list[n.Expr]:
-    if isinstance(expr, n.BoolOp) and expr.op == "and":
-        return _conjuncts(expr.left) + _conjuncts(expr.right)
-    return [expr]
+    parts = [part for part in conjuncts(expr) if uses_play(part)]
+    return all_of(parts) if parts else True
 
 
 def defaults_of(merged: Merged) -> dict:
