@@ -6,7 +6,7 @@ Each figure is the median of several runs (CPU time, in process; whole processes
 timed by wall clock, interleaved). With ``--verify`` it also plays every run on both
 tiers and checks they agree hand by hand. Prints figures; it asserts nothing.
 
-    python benchmarks/bench_tiers.py [--hands 2000] [--runs 5] [--processes 5] [--verify]
+    python benchmarks/bench_tiers.py [--hands 2000] [--runs 5] [--processes 5] [--verify] [--whole-only]
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from basra_dsl.engine.random_play import random_move
 from basra_dsl.resources import bundled_variants
 
 sys.path.insert(0, str(Path(__file__).parent))
+import bench_startup  # noqa: E402
 import reference_egyptian  # noqa: E402
 
 
@@ -60,17 +62,23 @@ def median_rate(run, hands: int, runs: int) -> float:
 
 
 def whole_processes(hands: int, runs: int) -> tuple[float, float]:
-    """Returns the median wall seconds of `basra simulate egyptian` and of the reference."""
-    commands = {"basra": [sys.executable, "-m", "basra_dsl.cli", "simulate", "egyptian", "--hands", str(hands),
+    """Returns the median wall seconds of `basra simulate egyptian` and of the reference,
+    run as installed programs run (bytecode kept, a warm per-user cache: see
+    ``bench_startup.environment``), each once first to warm them, then interleaved."""
+    commands = {"basra": [*bench_startup.basra_command(False), "simulate", "egyptian", "--hands", str(hands),
                           "--seed", "1", "--bot", "random"],
                 "reference": [sys.executable, str(Path(__file__).parent / "reference_egyptian.py"),
                               "--hands", str(hands), "--seed", "1"]}
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(runs):
-        for name, command in commands.items():
-            start = time.perf_counter()
-            subprocess.run(command, check=True, capture_output=True)
-            times[name].append(time.perf_counter() - start)
+    with tempfile.TemporaryDirectory(prefix="basra-bench-") as scratch:
+        env = bench_startup.environment(scratch, cached=True)
+        for command in commands.values():
+            subprocess.run(command, check=True, capture_output=True, env=env)
+        for _ in range(runs):
+            for name, command in commands.items():
+                start = time.perf_counter()
+                subprocess.run(command, check=True, capture_output=True, env=env)
+                times[name].append(time.perf_counter() - start)
     return statistics.median(times["basra"]), statistics.median(times["reference"])
 
 
@@ -80,7 +88,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--processes", type=int, default=5)
     parser.add_argument("--verify", action="store_true", help="check both tiers agree on every hand played")
+    parser.add_argument("--whole-only", action="store_true", help="time only the whole processes")
     args = parser.parse_args()
+    if args.whole_only:
+        return print_whole(args.processes)
     print(f"{'variant':<14}{'State':>10}{'fast':>10}{'ratio':>8}   (hands/s, first player count, median of {args.runs})")
     for name in bundled_variants():
         rules = load_variant(name)
@@ -92,7 +103,11 @@ def main() -> None:
     yardstick = median_rate(reference, args.hands, args.runs)
     fast = median_rate(lambda h, s: fast_tier(load_variant("egyptian"), h, s), args.hands, args.runs)
     print(f"reference Egyptian (hand-written): {yardstick:.0f} hands/s; fast tier {fast / yardstick:.2f}x it")
-    basra, ref = whole_processes(6000, args.processes)
+    print_whole(args.processes)
+
+
+def print_whole(processes: int) -> None:
+    basra, ref = whole_processes(6000, processes)
     print(f"whole process, 6000 hands: basra simulate {basra:.2f} s, reference {ref:.2f} s: "
           f"{ref / basra:.2f}x the reference")
 

@@ -17,14 +17,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from .. import limits
 from ..diagnostics import DiagnosticError, SourceFile, Span, error
 from .json_reader import JsonReader, is_json, raise_json_error
 from .model import Document, Marks, too_deep
 from .schemas import load_schema, schema_diagnostics
-from .yaml_reader import YamlBuilder, compose, yaml_hint
 
 __all__ = ["Document", "Marks", "load_schema", "parse_document", "read_document", "schema_diagnostics"]
 
@@ -62,6 +59,14 @@ def parse_document(text: str, path: str, what: str = "these files") -> Document:
         raise DiagnosticError([error("B801", f"the file is larger than {limits.size_text(limits.YAML_CHARACTERS)}, "
                                      "the most a YAML document may be", Span(path, 1, 1),
                                      "split it, or write it as JSON (which may be 4 MB)")])
+    return _yaml_document(text, path, what)
+
+
+def _yaml_document(text: str, path: str, what: str) -> Document:
+    import yaml  # here: a JSON document (every record the engine writes) needs no YAML reader
+
+    from .yaml_reader import YamlBuilder, compose, yaml_hint
+
     try:
         node = compose(text, path, what)
     except RecursionError:

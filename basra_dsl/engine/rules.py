@@ -1,7 +1,7 @@
 """Compiled rules: everything the engine needs to play one variant with chosen options.
 
 The engine reads only these objects. They carry no syntax and name no variant; the play
-conditions are Python functions made by the compiler (``expressions.compile_function``).
+conditions are Python functions made by the compiler (``evaluation.compile_function``).
 """
 
 from __future__ import annotations

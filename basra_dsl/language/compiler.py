@@ -12,6 +12,7 @@ from typing import Any
 from .. import cards as C
 from ..diagnostics import DiagnosticError, Span, did_you_mean, error
 from ..engine.rules import BasraRule, CaptureRule, Majority, Rules
+from . import evaluation as E
 from . import expressions as X
 from . import nodes as n
 from .loader import load
@@ -112,7 +113,7 @@ class _Compiler:
         if clause is None:
             return default
         found = getattr(clause, attribute)
-        return X.evaluate_constant(found, self.options) if isinstance(found, n.Expr) else found
+        return E.evaluate_constant(found, self.options) if isinstance(found, n.Expr) else found
 
     def rules(self) -> Rules:
         deck = self.deck()
@@ -180,7 +181,7 @@ class _Compiler:
         for clause in self._named(n.CaptureRule):
             condition = None
             if clause.guard is not None:
-                condition = X.compile_function(clause.guard, self.options, values, ranks)
+                condition = E.compile_function(clause.guard, self.options, values, ranks)
             found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
                                      condition, clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
@@ -188,10 +189,10 @@ class _Compiler:
     def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:
         found = []
         for clause in self._named(n.BasraRule):
-            points = X.compile_function(clause.points, self.options, values, ranks)
+            points = E.compile_function(clause.points, self.options, values, ranks)
             condition = None
             if clause.guard is not None:
-                condition = X.compile_function(clause.guard, self.options, values, ranks)
+                condition = E.compile_function(clause.guard, self.options, values, ranks)
             found.append(BasraRule(clause.name.text, points, condition, expr_text(clause.points),
                                    clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
@@ -207,7 +208,7 @@ class _Compiler:
                 if clause is not None:
                     what = clause.what.text
                     found.append(Majority(what, SUIT_WORDS[what],
-                                          X.evaluate_constant(clause.points, self.options),
+                                          E.evaluate_constant(clause.points, self.options),
                                           clause.tie or "nobody", clause.void))
         return tuple(found)
 
@@ -215,7 +216,7 @@ class _Compiler:
         clause = self.pick("score.points")
         points: dict[int, float] = {}
         for entry in clause.entries if clause else ():
-            value = X.evaluate_constant(entry.points, self.options)
+            value = E.evaluate_constant(entry.points, self.options)
             for card in X.pattern_set(entry.pattern, deck):
                 points[card] = points.get(card, 0) + value
         return points

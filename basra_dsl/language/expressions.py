@@ -1,15 +1,14 @@
-"""Expressions: type checking and compilation to Python functions.
+"""Expressions: type checking.
 
 An expression is checked against a scope (which names exist and their types), yielding a
 diagnostic for every unknown name, attribute, function or mismatched type. A checked
-expression compiles, as Jinja compiles templates, to Python source with the variant's
-options bound as constants; ``compile_function`` turns that into a fast function.
+expression is compiled by ``evaluation``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from .. import cards as C
 from ..diagnostics import Diagnostic, did_you_mean, error
@@ -25,10 +24,12 @@ ATTRIBUTES = {
            "trailed": BOOL, "cleared": BOOL},
 }
 
-# name -> (type, python source); the play functions take (p, f, c, l, q).
+# name -> its type and a word on its source (what ``_play_sources`` writes for it)
 PLAY_NAMES = {
-    "played": (CARD, "p"), "floor": (CARDS, "f"), "captured": (CARDS, "c"), "left": (CARDS, "l"),
-    "cleared": (BOOL, "(not l and bool(c))"), "trailed": (BOOL, "(not c)"), "previous": (PLAY, "q"),
+    "played": (CARD, "the card played"), "floor": (CARDS, "the floor before the play"),
+    "captured": (CARDS, "the cards taken"), "left": (CARDS, "the floor after the play"),
+    "cleared": (BOOL, "nothing left, something taken"), "trailed": (BOOL, "nothing taken"),
+    "previous": (PLAY, "the play before, or a play of nothing"),
 }
 CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)"}
@@ -261,161 +262,3 @@ def pattern_set(pattern: n.Pattern, deck: frozenset[int] = frozenset(C.FULL_PACK
     include = frozenset().union(*(C.pattern_cards(w.text) for w in pattern.include))
     exclude = frozenset().union(*(C.pattern_cards(w.text) for w in pattern.exclude)) if pattern.exclude else frozenset()
     return (include - exclude) & deck
-
-
-# ------------------------------------------------------------------ evaluation
-
-def evaluate_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
-    """Returns the value of an expression over options only (setup, score and game)."""
-    namespace = _Namespace({})
-    source = _emit(expr, namespace, options)
-    return eval(source, namespace.globals())  # noqa: S307 - source is generated from a checked tree
-
-
-def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | None, Any],
-                     ranks: dict[int | None, Any]) -> Callable:
-    """Returns ``fn(p, f, c, l, q)`` evaluating a checked play expression."""
-    namespace = _Namespace({"V": values, "R": ranks})
-    body = _emit(expr, namespace, options)
-    code = f"def rule(p, f, c, l, q):\n    return {body}\n"
-    scope = namespace.globals()
-    exec(compile(code, "<basra rule>", "exec"), scope)  # noqa: S102 - generated from a checked tree
-    fn = scope["rule"]
-    fn.source = body
-    return fn
-
-
-class _Namespace:
-    def __init__(self, initial: dict[str, Any]):
-        self.names = dict(initial)
-        self._sets: dict[frozenset, str] = {}
-
-    def card_set(self, cards: frozenset[int]) -> str:
-        if cards not in self._sets:
-            name = f"S{len(self._sets)}"
-            self._sets[cards] = name
-            self.names[name] = cards
-        return self._sets[cards]
-
-    def globals(self) -> dict[str, Any]:
-        return {"__builtins__": {"len": len, "bool": bool, "all": all}, **HELPERS, **self.names}
-
-
-def _num(a, b, op):
-    if a is None or b is None:
-        return None
-    return op(a, b)
-
-
-def _order(a, b, op):
-    return a is not None and b is not None and op(a, b)
-
-
-def _value(card, overrides, values):
-    if card is None:
-        return None
-    return overrides.get(card >> 2, values.get(card))
-
-
-def _sum(cards, values):
-    return sum(values[x] or 0 for x in cards)
-
-
-def _splits(cards, least, most, values):
-    """Returns whether numerals split into >= least groups of one equal sum <= most."""
-    if least is None or most is None or any(values[x] is None for x in cards) or not cards:
-        return False
-    parts = sorted((values[x] for x in cards), reverse=True)
-    total = sum(parts)
-    for groups in range(max(int(least), 1), len(parts) + 1):
-        if total % groups == 0 and total // groups <= most and _partition(parts, groups, total // groups):
-            return True
-    return False
-
-
-def _partition(parts: list[int], groups: int, target: int) -> bool:
-    if parts[0] > target:
-        return False
-    bins = [0] * groups
-
-    def place(i: int) -> bool:
-        if i == len(parts):
-            return True
-        seen = set()
-        for b in range(groups):
-            if bins[b] + parts[i] <= target and bins[b] not in seen:
-                seen.add(bins[b])
-                bins[b] += parts[i]
-                if place(i + 1):
-                    return True
-                bins[b] -= parts[i]
-        return False
-
-    return place(0)
-
-
-import operator as _op  # noqa: E402
-
-HELPERS = {"_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits,
-           "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
-           "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
-_ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
-_ORDER = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
-_PLAY_FIELDS = {"played": "[0]", "floor": "[1]", "captured": "[2]", "left": "[3]"}
-
-
-def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
-    emit = lambda e: _emit(e, ns, options)  # noqa: E731
-    match expr:
-        case n.Number(value=value) | n.Bool(value=value):
-            return repr(value)
-        case n.Name(id=name):
-            if name in options:
-                return repr(options[name])
-            if name in PLAY_NAMES:
-                return PLAY_NAMES[name][1]
-            return repr(name)  # a word: a choice of a word-valued option
-        case n.Attribute(obj=obj, attr=attr):
-            base = emit(obj)
-            return _attribute(base, attr)
-        case n.Call(func="value", args=(card,), keywords=keywords):
-            table = {C.parse_rank(k.name): evaluate_constant(k.value, options) for k in keywords}
-            return f"_value({emit(card)}, {table!r}, V)"
-        case n.Call(func="splits", args=(cards, least, most)):
-            return f"_splits({emit(cards)}, {emit(least)}, {emit(most)}, V)"
-        case n.Negate(operand=operand):
-            return f"_num(0, {emit(operand)}, _sub)"
-        case n.Binary(op=op, left=left, right=right):
-            return f"_num({emit(left)}, {emit(right)}, {_ARITH[op]})"
-        case n.Compare(op=op, left=left, right=right):
-            if op in ("==", "!="):
-                return f"({emit(left)} {op} {emit(right)})"
-            return f"_order({emit(left)}, {emit(right)}, {_ORDER[op]})"
-        case n.Test(op=op, subject=subject, pattern=pattern):
-            cards = ns.card_set(pattern_set(pattern))
-            subject_src = emit(subject)
-            return {"is": f"({subject_src} in {cards})",
-                    "is not": f"({subject_src} not in {cards})",
-                    "has": f"(not {cards}.isdisjoint({subject_src}))",
-                    "only": f"{cards}.issuperset({subject_src})"}[op]
-        case n.Not(operand=operand):
-            return f"(not {emit(operand)})"
-        case n.BoolOp(op=op, left=left, right=right):
-            return f"({emit(left)} {op} {emit(right)})"
-    raise TypeError(f"cannot compile {expr!r}")
-
-
-def _attribute(base: str, attr: str) -> str:
-    if base == "q" or base.startswith("q["):
-        if attr in _PLAY_FIELDS:
-            return f"{base}{_PLAY_FIELDS[attr]}"
-        if attr == "trailed":
-            return f"({base}[0] is not None and not {base}[2])"
-        if attr == "cleared":
-            return f"(bool({base}[2]) and not {base}[3])"
-    return {
-        "count": f"len({base})", "sum": f"_sum({base}, V)", "empty": f"(not {base})",
-        "lone": f"({base}[0] if len({base}) == 1 else None)",
-        "top": f"({base}[-1] if {base} else None)",
-        "value": f"V[{base}]", "rank": f"R[{base}]",
-    }[attr]

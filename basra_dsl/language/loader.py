@@ -17,8 +17,8 @@ from ..diagnostics import Diagnostic, DiagnosticError, Span, did_you_mean, error
 from ..resources import bundled_variants
 from . import nodes as n
 from .merge import Merged, merge
-from .parser import parse
 from .semantics import check_file, check_merged
+from .tree_cache import parsed
 
 LOOKUP = ("a name is looked up as ./variants/NAME.basra, then ./NAME.basra, then among the bundled "
           "variants (basra variants lists them)")
@@ -119,7 +119,7 @@ def _parse_file(path: Path) -> n.Variant:
     if "\ufffd" in text and b"\x00" not in data:
         raise DiagnosticError([error("B108", "the file is not UTF-8 text", Span(str(path), 1, 1),
                                      "save the variant as UTF-8")])
-    return parse(text, str(path))
+    return parsed(text, str(path))
 
 
 def chain_of(variant: n.Variant) -> tuple[tuple[n.Variant, ...], list[Diagnostic]]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from ..diagnostics import Diagnostic, did_you_mean, error
-from . import expressions as X
+from . import evaluation as E
 from . import nodes as n
 
 MAX_OPTION_COMBINATIONS = 48  # the most option assignments a check looks at (see option_combinations)
@@ -49,7 +49,7 @@ class Merged:
         found = self.clauses.get(key)
         return found[0] if found else None
 
-    def pick(self, key: str, options: dict[str, Any], evaluate=X.evaluate_constant) -> n.Clause | None:
+    def pick(self, key: str, options: dict[str, Any], evaluate=E.evaluate_constant) -> n.Clause | None:
         """Returns the first alternative of a clause whose guard holds under ``options``, or None."""
         for clause in self.clauses.get(key, ()):
             if clause.guard is None or evaluate(clause.guard, options):

@@ -14,6 +14,7 @@ from ..diagnostics import Span
 
 @dataclass(frozen=True)
 class Node:
+    """Anything in the tree: it knows where the file states it."""
     span: Span = field(compare=False, repr=False, kw_only=True)
 
 
@@ -33,38 +34,44 @@ def walk(tree: "Node | tuple") -> Iterator["Node"]:
 
 @dataclass(frozen=True)
 class Expr(Node):
-    pass
+    """An expression: a condition or a number of points."""
 
 
 @dataclass(frozen=True)
 class Number(Expr):
+    """A number written out: 10, 1.5."""
     value: int | float
 
 
 @dataclass(frozen=True)
 class Bool(Expr):
+    """yes or no."""
     value: bool
 
 
 @dataclass(frozen=True)
 class Name(Expr):
+    """A name: an option, a part of the play (played, floor...) or a word choice."""
     id: str
 
 
 @dataclass(frozen=True)
 class Attribute(Expr):
+    """A part of a value: floor.sum, played.value."""
     obj: Expr
     attr: str
 
 
 @dataclass(frozen=True)
 class Keyword(Node):
+    """A rank's value given to value(): J=12."""
     name: str
     value: Expr
 
 
 @dataclass(frozen=True)
 class Call(Expr):
+    """A function: value(played, J=12), splits(floor, 2, 10)."""
     func: str
     args: tuple[Expr, ...]
     keywords: tuple[Keyword, ...] = ()
@@ -72,11 +79,13 @@ class Call(Expr):
 
 @dataclass(frozen=True)
 class Negate(Expr):
+    """A minus sign before a number."""
     operand: Expr
 
 
 @dataclass(frozen=True)
 class Binary(Expr):
+    """Arithmetic on two numbers."""
     op: str  # + - * /
     left: Expr
     right: Expr
@@ -84,6 +93,7 @@ class Binary(Expr):
 
 @dataclass(frozen=True)
 class Compare(Expr):
+    """Two values compared: floor.sum <= 10."""
     op: str  # == != < <= > >=
     left: Expr
     right: Expr
@@ -91,19 +101,20 @@ class Compare(Expr):
 
 @dataclass(frozen=True)
 class Word(Node):
+    """A word as written (a name, a card, a rank), with its place."""
     text: str
 
 
 @dataclass(frozen=True)
 class Pattern(Node):
     """Cards matching any of ``include`` and none of ``exclude``."""
-
     include: tuple[Word, ...]
     exclude: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)
 class Test(Expr):
+    """A card or cards tested against a pattern: played is J, floor has 7D."""
     op: str  # is, is not, has, only
     subject: Expr
     pattern: Pattern
@@ -111,11 +122,13 @@ class Test(Expr):
 
 @dataclass(frozen=True)
 class Not(Expr):
+    """not, before a condition."""
     operand: Expr
 
 
 @dataclass(frozen=True)
 class BoolOp(Expr):
+    """Two conditions joined by 'and' or 'or'."""
     op: str  # and, or
     left: Expr
     right: Expr
@@ -125,6 +138,7 @@ class BoolOp(Expr):
 
 @dataclass(frozen=True)
 class Clause(Node):
+    """One line of a section; ``guard`` is its 'when' condition, if any."""
     guard: Expr | None = field(default=None, kw_only=True)
 
     section = ""
@@ -137,6 +151,7 @@ class Clause(Node):
 
 @dataclass(frozen=True)
 class Deck(Clause):
+    """setup: deck 52 [without PATTERN...]."""
     size: int
     without: tuple[Pattern, ...] = ()
     section, keyword = "setup", "deck"
@@ -144,29 +159,34 @@ class Deck(Clause):
 
 @dataclass(frozen=True)
 class Players(Clause):
+    """setup: players 2, 4."""
     counts: tuple[int, ...]
     section, keyword = "setup", "players"
 
 
 @dataclass(frozen=True)
 class Partners(Clause):
+    """setup: partners [when ...]."""
     section, keyword = "setup", "partners"
 
 
 @dataclass(frozen=True)
 class Hand(Clause):
+    """setup: hand N (cards dealt to each player)."""
     count: Expr
     section, keyword = "setup", "hand"
 
 
 @dataclass(frozen=True)
 class FloorKind(Clause):
+    """setup: floor spread | stack."""
     kind: str  # spread | stack
     section, keyword = "setup", "floor"
 
 
 @dataclass(frozen=True)
 class Bar(Node):
+    """Which cards may not lie on the first floor, and what the dealer does with them."""
     top_only: bool
     patterns: tuple[Pattern, ...]
     action: str  # bury | bottom | dealer (the dealer wins the card)
@@ -174,6 +194,7 @@ class Bar(Node):
 
 @dataclass(frozen=True)
 class Cut(Clause):
+    """setup: cut PATTERN: next | dealer."""
     patterns: tuple[Pattern, ...]  # a card of these shown at the bottom of the cut is won at once
     winner: str  # next | dealer: who wins it, from the dealer
     section, keyword = "setup", "cut"
@@ -181,6 +202,7 @@ class Cut(Clause):
 
 @dataclass(frozen=True)
 class StartFloor(Clause):
+    """setup: start floor N [without PATTERN: ACTION]."""
     count: Expr
     bar: Bar | None = None
     section, keyword = "setup", "start_floor"
@@ -188,36 +210,42 @@ class StartFloor(Clause):
 
 @dataclass(frozen=True)
 class RedealFloor(Clause):
+    """setup: redeal floor N (cards added to the floor at each later deal)."""
     count: Expr
     section, keyword = "setup", "redeal_floor"
 
 
 @dataclass(frozen=True)
 class DealMode(Clause):
+    """setup: deal batches | singly."""
     mode: str  # batches | singly
     section, keyword = "setup", "deal"
 
 
 @dataclass(frozen=True)
 class Direction(Clause):
+    """setup: direction clockwise | anticlockwise."""
     direction: str
     section, keyword = "setup", "direction"
 
 
 @dataclass(frozen=True)
 class Lead(Clause):
+    """setup: lead next | dealer."""
     who: str  # next (the player after the dealer, in the direction of play) | dealer
     section, keyword = "setup", "lead"
 
 
 @dataclass(frozen=True)
 class DealPasses(Clause):
+    """setup: deal passes next | previous | never."""
     to: str  # next | previous (in the direction of play) | never
     section, keyword = "setup", "deal_passes"
 
 
 @dataclass(frozen=True)
 class CaptureRule(Clause):
+    """capture: NAME ["Title"]: PATTERN takes rank | sums | all [when ...]."""
     name: Word
     pattern: Pattern
     takes: str  # rank | sums | all
@@ -231,12 +259,14 @@ class CaptureRule(Clause):
 
 @dataclass(frozen=True)
 class Choose(Clause):
+    """capture: choose largest | one."""
     policy: str  # largest | one
     section, keyword = "capture", "choose"
 
 
 @dataclass(frozen=True)
 class Compulsion(Clause):
+    """capture: compulsory [hand] | optional."""
     mode: str  # compulsory (a card that can capture must) | compulsory hand (a player who can must) | optional
     section, keyword = "capture", "compulsion"
 
@@ -244,7 +274,6 @@ class Compulsion(Clause):
 @dataclass(frozen=True)
 class BasraRule(Clause):
     """A bonus: ``points`` scored by a capture for which ``guard`` holds."""
-
     name: Word
     points: Expr
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
@@ -257,18 +286,21 @@ class BasraRule(Clause):
 
 @dataclass(frozen=True)
 class Called(Clause):
+    """basra: called "NAME" (what players call the bonus)."""
     title: str
     section, keyword = "basra", "called"
 
 
 @dataclass(frozen=True)
 class Leftover(Clause):
+    """end: leftover last | nobody."""
     mode: str  # last | nobody
     section, keyword = "end", "leftover"
 
 
 @dataclass(frozen=True)
 class Most(Clause):
+    """score: most cards | SUIT POINTS [tie ...] [void]."""
     what: Word  # cards, clubs, diamonds, hearts, spades
     points: Expr
     tie: str | None = None  # carry | nobody | each
@@ -282,30 +314,35 @@ class Most(Clause):
 
 @dataclass(frozen=True)
 class PointEntry(Node):
+    """One card pattern and its points in a 'points' line."""
     pattern: Pattern
     points: Expr
 
 
 @dataclass(frozen=True)
 class Points(Clause):
+    """score: points PATTERN N, ..."""
     entries: tuple[PointEntry, ...]
     section, keyword = "score", "points"
 
 
 @dataclass(frozen=True)
 class Total(Clause):
+    """score: total N (the points a hand holds, stated as a check)."""
     points: Expr
     section, keyword = "score", "total"
 
 
 @dataclass(frozen=True)
 class Target(Clause):
+    """game: first to N."""
     points: Expr
     section, keyword = "game", "target"
 
 
 @dataclass(frozen=True)
 class GameTie(Clause):
+    """game: tie replay | draw | extend [N]."""
     policy: str  # replay | draw | extend
     amount: Expr | None = None
     section, keyword = "game", "tie"
@@ -313,18 +350,21 @@ class GameTie(Clause):
 
 @dataclass(frozen=True)
 class BestOf(Clause):
+    """match: best of N."""
     games: Expr
     section, keyword = "match", "best_of"
 
 
 @dataclass(frozen=True)
 class Decider(Clause):
+    """match: decider N (the target of the deciding game)."""
     points: Expr
     section, keyword = "match", "decider"
 
 
 @dataclass(frozen=True)
 class Drop(Node):
+    """drop SECTION NAME: a child removes a parent's clause."""
     section: str
     name: Word
 
@@ -337,6 +377,7 @@ class Drop(Node):
 
 @dataclass(frozen=True)
 class Source(Node):
+    """source "Title" [link "..."] [note "..."]."""
     title: str
     link: str | None = None
     note: str | None = None
@@ -344,6 +385,7 @@ class Source(Node):
 
 @dataclass(frozen=True)
 class Option(Node):
+    """option NAME: CHOICE | CHOICE = DEFAULT ["what it means"]."""
     name: Word
     choices: tuple[Expr, ...]  # Number, Bool or Name (a word)
     default: Expr
@@ -352,6 +394,7 @@ class Option(Node):
 
 @dataclass(frozen=True)
 class Variant(Node):
+    """A whole variant file."""
     name: Word
     title: str | None
     parent: Word | None

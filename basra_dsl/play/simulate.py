@@ -19,10 +19,11 @@ from typing import Callable
 from ..cards import card_name
 from ..engine import Game, MatchScore, Scoreboard, State
 from ..engine.errors import RULE_FAILURES
-from ..engine.fast import compile_hands, supports
+from ..engine.fast import FastHands, compile_hands, supports
 from ..engine.random_play import random_move
 from ..engine.rules import Rules
 from ..engine.scoring import HandResult
+from .kept_tables import kept_tables
 
 Bot = Callable[[State, random.Random], tuple[int, tuple[int, ...]]]
 
@@ -75,11 +76,11 @@ def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot
 HandPlayer = Callable[[random.Random, int, tuple], HandResult]
 
 
-def _hand_player(game: Game, bot: Bot, fast: bool) -> HandPlayer:
-    """Returns a function playing one hand: the fast tier's routine when asked (and it
-    applies), else ``play_hand`` on ``State``."""
-    if fast and bot is random_move and supports(game.rules):
-        return compile_hands(game.rules).play
+def _hand_player(game: Game, bot: Bot, fast: FastHands | None) -> HandPlayer:
+    """Returns a function playing one hand: the fast tier's routine when given, else
+    ``play_hand`` on ``State``."""
+    if fast is not None:
+        return fast.play
     return lambda rng, first, carry: play_hand(game, rng, first, carry, bot)[0]
 
 
@@ -89,16 +90,18 @@ def _basras(result) -> int:
     return sum(found) if found is not None else sum(s.basras for s in result.sides)
 
 
-def _on_either_tier(rules: Rules, bot: Bot, run: Callable[[bool], object]):
-    """Runs on the fast tier where it applies. When a rule fails on it, runs again from the
-    start on ``State``, which reports the rule; if ``State`` plays on, the fast tier is wrong,
-    and that is an internal error, never a quiet retry."""
+def _on_either_tier(rules: Rules, bot: Bot, run: Callable[[FastHands | None], object]):
+    """Runs on the fast tier where it applies (with the sums tables earlier runs kept).
+    When a rule fails on it, runs again from the start on ``State``, which reports the
+    rule; if ``State`` plays on, the fast tier is wrong, and that is an internal error,
+    never a quiet retry."""
     if bot is not random_move or not supports(rules):
-        return run(False)
+        return run(None)
     try:
-        return run(True)
+        with kept_tables(compile_hands(rules)) as hands:
+            return run(hands)
     except RULE_FAILURES as exc:
-        run(False)  # the State tier names the failing rule where the variant states it (RuleError)
+        run(None)  # the State tier names the failing rule where the variant states it (RuleError)
         raise AssertionError(f"the fast tier failed where the State tier did not: {exc!r}") from exc
 
 
@@ -107,37 +110,42 @@ def simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot = random_move,
     """Returns figures over consecutive random hands (the deal and any carry pass on as the
     rules say; the first hand is dealt by the seat before seat 0, so seat 0 leads it)."""
     if keep_records:
-        return _simulate_hands(rules, hands, seed, bot, True, False)
+        return _simulate_hands(rules, hands, seed, bot, True, None)
     return _on_either_tier(rules, bot, lambda fast: _simulate_hands(rules, hands, seed, bot, False, fast))
 
 
-def _simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot, keep_records: bool, fast: bool) -> Summary:
+def _simulate_hands(rules: Rules, hands: int, seed: int, bot: Bot, keep_records: bool,
+                    fast: FastHands | None) -> Summary:
     game, rng = Game(rules), random.Random(seed)
     player = _hand_player(game, bot, fast)
     summary = Summary(rules, points=[0.0] * len(rules.sides))
     carry: tuple = ()
     dealer = first_dealer(rules)
+    seats = range(rules.players)  # each dealer's leader, the next dealer, each seat's side: looked up once
+    leader, next_dealer = [rules.leader(s) for s in seats], [rules.next_dealer(s) for s in seats]
+    side = [rules.side_of(s) for s in seats]
     for _ in range(hands):
-        first = rules.leader(dealer)
-        dealer = rules.next_dealer(dealer)
+        first = leader[dealer]
+        dealer = next_dealer[dealer]
         if keep_records:
             result, record = play_hand(game, rng, first, carry, bot, keep_records)
         else:
             result, record = player(rng, first, carry), None
         carry = result.carry_out
-        _count(summary, rules, result, first)
+        _count(summary, result, side[first])
         if record:
             summary.records.append(record)
     return summary
 
 
-def _count(summary: Summary, rules: Rules, result: HandResult, first: int, hand_wins: bool = True) -> None:
+def _count(summary: Summary, result: HandResult, lead: int, hand_wins: bool = True) -> None:
+    """Adds a hand to the figures; ``lead`` is the side of the hand's first player."""
     summary.hands += 1
-    for side, points in enumerate(result.points):
-        summary.points[side] += points
+    points = result.points
+    for index, side_points in enumerate(points):
+        summary.points[index] += side_points
     summary.basras += _basras(result)
-    lead = rules.side_of(first)
-    if hand_wins and all(result.points[lead] > p for i, p in enumerate(result.points) if i != lead):
+    if hand_wins and all(points[lead] > p for i, p in enumerate(points) if i != lead):
         summary.first_wins += 1
 
 
@@ -147,7 +155,7 @@ def play_game(game: Game, rng: random.Random, first: int, bot: Bot, target: floa
     """Returns the scoreboard of one random game played to its target (on ``State``
     unless a hand ``player`` is given)."""
     rules = game.rules
-    player = player or _hand_player(game, bot, fast=False)
+    player = player or _hand_player(game, bot, None)
     board = Scoreboard(rules, target)
     seat = first
     dealer = dealer_before(rules, first)
@@ -155,7 +163,7 @@ def play_game(game: Game, rng: random.Random, first: int, bot: Bot, target: floa
         result = player(rng, seat, board.carry)
         board.add(result)
         if summary is not None:
-            _count(summary, rules, result, seat, hand_wins=False)
+            _count(summary, result, rules.side_of(seat), hand_wins=False)
         dealer = rules.next_dealer(dealer)
         seat = rules.leader(dealer)
     return board
@@ -176,7 +184,7 @@ def simulate_games(rules: Rules, games: int, seed: int, bot: Bot = random_move) 
     return _on_either_tier(rules, bot, lambda fast: _simulate_games(rules, games, seed, bot, fast))
 
 
-def _simulate_games(rules: Rules, games: int, seed: int, bot: Bot, fast: bool) -> Summary:
+def _simulate_games(rules: Rules, games: int, seed: int, bot: Bot, fast: FastHands | None) -> Summary:
     game, rng = Game(rules), random.Random(seed)
     player = _hand_player(game, bot, fast)
     summary = Summary(rules, points=[0.0] * len(rules.sides))
@@ -198,7 +206,7 @@ def simulate_match(rules: Rules, seed: int, bot: Bot = random_move) -> MatchScor
     return _on_either_tier(rules, bot, lambda fast: _simulate_match(rules, seed, bot, fast))
 
 
-def _simulate_match(rules: Rules, seed: int, bot: Bot, fast: bool) -> MatchScore:
+def _simulate_match(rules: Rules, seed: int, bot: Bot, fast: FastHands | None) -> MatchScore:
     game, rng = Game(rules), random.Random(seed)
     player = _hand_player(game, bot, fast)
     match = MatchScore(rules)

@@ -18,7 +18,8 @@ from typing import Any
 
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import PLAY_NAMES, evaluate_constant, pattern_set
+from ..language.evaluation import evaluate_constant
+from ..language.expressions import PLAY_NAMES, pattern_set
 from ..language.unparse import number_text
 from .english import capitalise, conjuncts, join, plural, say, uses_play
 from .cardhtml import card_html

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..engine.rules import Rules
 from ..language import nodes as n
-from ..language.expressions import evaluate_constant
+from ..language.evaluation import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
 from .bonus_values import all_of, settle  # the options' part of a condition, worked out

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import evaluate_constant
+from ..language.evaluation import evaluate_constant
 from ..language.unparse import number_text
 from .bonus_values import is_on, named_rules, options_of, settle
 from .card_counts import values_line

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from ..language import nodes as n
-from ..language.expressions import PLAY_NAMES, evaluate_constant
+from ..language.evaluation import evaluate_constant
+from ..language.expressions import PLAY_NAMES
 from ..language.unparse import number_text
 from .bonus_values import has_table, is_on, named_rules, options_of, settle, table_anchor
 from .english import capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say, uses_play

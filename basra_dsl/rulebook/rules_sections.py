@@ -9,6 +9,7 @@ section adds a table of every scoring item with its totals.
 from __future__ import annotations
 
 from ..language import expressions as X
+from ..language.evaluation import evaluate_constant
 from ..language import nodes as n
 from ..language.merge import option_value
 from ..language.unparse import number_text
@@ -183,7 +184,7 @@ def score_table(page: PageState) -> str:
     clause = page.pick("score.points", options)
     deck = frozenset(rules.deck)
     for entry in clause.entries if isinstance(clause, n.Points) else ():
-        value = X.evaluate_constant(entry.points, options)
+        value = evaluate_constant(entry.points, options)
         count = len(X.pattern_set(entry.pattern, deck))
         rows.append(f"| {page.rule_link('score.points', capitalise(entry_phrase(entry.pattern)))} | "
                     f"{number_text(value)} | {count} | {number_text(value * count)} |")

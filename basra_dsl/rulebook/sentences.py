@@ -11,7 +11,8 @@ import re
 
 from .. import cards as C
 from ..language import nodes as n
-from ..language.expressions import compile_function, evaluate_constant, pattern_set
+from ..language.evaluation import compile_function, evaluate_constant
+from ..language.expressions import pattern_set
 from ..language.unparse import number_text, value_text
 from .english import (
     Context,

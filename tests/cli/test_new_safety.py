@@ -141,6 +141,8 @@ def test_a_failed_write_leaves_no_half_made_variant(runner, tmp_path, monkeypatc
     real = files.os.replace
 
     def second_write_fails(source, target):
+        if Path(target).parent != tmp_path:  # the per-user cache writes the same way
+            return real(source, target)
         calls.append(target)
         if len(calls) == 2:
             raise OSError(errno.ENOSPC, "No space left on device")

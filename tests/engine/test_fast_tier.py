@@ -176,3 +176,9 @@ def test_a_fast_tier_fault_is_an_internal_error_not_a_quiet_retry(monkeypatch):
     monkeypatch.setattr(simulate, "_hand_player", broken)
     with pytest.raises(AssertionError, match="the fast tier failed where the State tier did not"):
         simulate.simulate_hands(load_variant("egyptian"), 3, seed=1)
+
+
+def test_compiled_bonus_rules_are_written_into_the_routine_not_called():
+    source = compile_hands(load_variant("egyptian")).source
+    assert "B0C(" not in source and "B1C(" not in source
+    assert "(card not in B0C_S0)" in source and "B1C_S1.issuperset(before)" in source

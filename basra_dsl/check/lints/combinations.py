@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from ... import cards as C
 from ...diagnostics import Span
 from ...engine.rules import Rules
+from ...language import evaluation as E
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import MAX_OPTION_COMBINATIONS, SAMPLE_SEED, Merged
@@ -81,7 +82,7 @@ def safe_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
     """Returns the value of an expression under ``options``, or None where it fails (the
     B710 checks report the failure; the others look past it)."""
     try:
-        return X.evaluate_constant(expr, options)
+        return E.evaluate_constant(expr, options)
     except FAILURES:
         return None
 

@@ -23,6 +23,7 @@ from ...diagnostics import Diagnostic, error, warning
 from ...engine.capture import NO_PREVIOUS, CaptureResolver
 from ...engine.errors import POINTS_LIMIT
 from ...engine.rules import Rules
+from ...language import evaluation as E
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import SAMPLE_SEED, Merged, merge
@@ -369,7 +370,7 @@ def _subjects(rules: Rules, options: dict, sums: list, found: dict) -> Iterator[
         rule = next((r for r in (rules.capture_rules if is_capture else rules.basra_rules)
                      if r.name == clause.name.text), None)
         if rule is not None and id(cmp) not in found:
-            yield clause, cmp, X.compile_function(subject, options, rules.values, ranks), rule, is_capture
+            yield clause, cmp, E.compile_function(subject, options, rules.values, ranks), rule, is_capture
 
 
 def _score(rule, play: Play) -> float | None:

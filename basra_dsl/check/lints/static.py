@@ -24,6 +24,7 @@ from typing import Any, Iterator
 
 from ...cards import card_name
 from ...diagnostics import Diagnostic, Span, error, warning
+from ...language import evaluation as E
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
@@ -101,7 +102,7 @@ def check_constant_expressions(merged: Merged) -> Iterator[Diagnostic]:
 def _evaluation_problem(expr: n.Expr, options: dict[str, Any]) -> str | None:
     """Returns what goes wrong when ``expr`` is evaluated under ``options``, or None."""
     try:
-        value = X.evaluate_constant(expr, options)
+        value = E.evaluate_constant(expr, options)
     except FAILURES as exc:
         return f"'{expr_text(expr)}' cannot be worked out: {why_failed(exc)}"
     if isinstance(value, float) and not math.isfinite(value):

@@ -23,28 +23,22 @@ May import: the rest of ``engine`` (never ``language``).
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from ..rules import Rules
-from . import emit
+from . import emit, runtime
 from .plan import make_plan, supports, why_not
-
-
-class HandFigures(NamedTuple):
-    """What the fast tier reports of a hand: each side's points, the majority points
-    carried over, each side's bonus count, the floor nobody took, and whether it was void."""
-
-    points: tuple[float, ...]
-    carry_out: tuple[float, ...]
-    basras: tuple[int, ...]
-    unclaimed: tuple[int, ...]
-    void: bool
+from .runtime import HandFigures
 
 
 class FastHands:
     """A variant's hand routine. ``play(rng, first, carry)`` deals and plays one hand with
     the reference random player; ``play_traced`` also appends each play as
-    (seat, card, captured, bonus) to a list."""
+    (seat, card, captured, bonus) to a list.
+
+    The tables of sums captures fill as floors are met. ``tables()`` gives them as plain
+    data and ``add_tables`` takes them back, so a caller may keep them between processes
+    under ``tables_shape()``, which says what they depend on."""
 
     def __init__(self, rules: Rules):
         reason = why_not(rules)
@@ -53,18 +47,36 @@ class FastHands:
         self.rules = rules
         self._plan = plan = make_plan(rules)
         self.source = emit.source(plan, trace=False)
-        self.play: Callable[[random.Random, int, tuple], HandFigures] = _build(self.source, plan)
+        self._names = emit.namespace(plan)
+        self.play: Callable[[random.Random, int, tuple], HandFigures] = _build(self.source, plan, self._names)
         self._traced: Callable | None = None
 
     def play_traced(self, rng: random.Random, first: int, carry: tuple, trace: list) -> HandFigures:
         """Plays a hand as ``play`` does, appending each play to ``trace``."""
         if self._traced is None:  # compiled on first use: simulations never trace
-            self._traced = _build(emit.source(self._plan, trace=True), self._plan)
+            names = emit.namespace(self._plan) | {"TABLES": self._names["TABLES"], "TABLE_OF": self._names["TABLE_OF"]}
+            self._traced = _build(emit.source(self._plan, trace=True), self._plan, names)
         return self._traced(rng, first, carry, trace)
 
+    def tables_shape(self) -> str:
+        """Returns what the sums tables depend on (the values of the ranks, the choice rule)."""
+        return repr((self._names["FIELDS"], self._names["LARGEST"]))
 
-def _build(source: str, plan) -> Callable:
-    names = emit.namespace(plan)
+    def tables(self) -> tuple:
+        """Returns the sums tables filled so far, as plain data."""
+        return runtime.tables_data(self._names["TABLES"])
+
+    def table_entries(self) -> int:
+        """Returns how many floors the sums tables hold."""
+        return sum(len(table) for table in self._names["TABLES"])
+
+    def add_tables(self, data) -> bool:
+        """Adds tables ``tables()`` gave (for the same ``tables_shape``); returns False, adding
+        nothing, when the data is not such tables."""
+        return runtime.add_tables(self._names["TABLES"], data)
+
+
+def _build(source: str, plan, names: dict) -> Callable:
     exec(compile(source, f"<fast tier: {len(plan.kinds)} cards>", "exec"), names)  # noqa: S102 - our own source
     return names["hand"]
 

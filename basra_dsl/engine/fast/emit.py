@@ -38,8 +38,12 @@ def _deal(plan: Plan) -> str:
     if keeps_won:
         first_deal += "            if not any(won):\n                won = None\n"
     first_deal += "        else:\n            floor = pack[i:i + REDEAL]\n            i += REDEAL\n"
-    full = ("                hands[s] = pack[i + k * H:i + k * H + H]\n" if rules.deal_mode == "batches"
-            else "                hands[s] = pack[i + k:i + FULL:P]\n")
+    # a full round: each seat's cards, by seat, from its place k in the order of dealing
+    full = ("            hands = [pack[i + k:i + k + H] for k in BATCH_AT[first]]\n" if rules.deal_mode == "batches"
+            else "            hands = [pack[i + k:i + FULL:P] for k in PLACE[first]]\n")
+    shuffle = ("    pack = sorted(INDEXES, key=keys.__getitem__)  # the deck is 0, 1, 2...: an index is its card\n"
+               if list(rules.deck) == list(range(len(rules.deck)))
+               else "    pack = [DECK[i] for i in sorted(INDEXES, key=keys.__getitem__)]\n")
     cut = ("    cut = None\n"
            "    if pack and pack[-1] in CUT:\n"
            "        cut = (CUT_SEAT[first], pack.pop())\n") if rules.cut_cards else ""
@@ -47,21 +51,18 @@ def _deal(plan: Plan) -> str:
         "def deal(first, rng):\n"
         "    draw = rng.random\n"
         "    keys = [draw() for _ in DECK]  # the draws of deal.shuffled_pack, in its order\n"
-        "    pack = [DECK[i] for i in sorted(INDEXES, key=keys.__getitem__)]\n"
-        "    seats = SEATS[first]\n"
+        f"{shuffle}"
         "    deals = []\n"
         f"{cut}"
         "    i, n = 0, len(pack)\n"
         "    while i < n:\n"
         "        if n - i >= FULL:\n"
-        "            hands = [None] * P\n"
-        "            for k, s in enumerate(seats):\n"
         f"{full}"
         "            i += FULL\n"
         "        else:\n"
         "            hands = [[] for _ in RANGE_P]\n"
         "            for _ in RANGE_H:\n"
-        "                for s in seats:\n"
+        "                for s in SEATS[first]:\n"
         "                    if i < n:\n"
         "                        hands[s].append(pack[i])\n"
         "                        i += 1\n"
@@ -73,13 +74,30 @@ def _deal(plan: Plan) -> str:
 
 
 def _caps(plan: Plan) -> str:
-    lines = ["def caps(card, floor, rc, prev):"] + ["    " + line for line in _resolve(plan)] + ["    return opts"]
+    lines = ["def caps(card, floor, rc, prev):"] + ["    " + line for line in _resolve(plan, False)] + ["    return opts"]
     return "\n".join(lines) + "\n"
 
 
-def _resolve(plan: Plan) -> list[str]:
+PICK = "opts[0] if len(opts) == 1 else opts[int(r() * len(opts))]"  # random_move's draw among captures
+
+
+def _resolve(plan: Plan, direct: bool) -> list[str]:
     """Statements setting ``opts`` to what ``card`` may take (``CaptureResolver.captures``);
-    written once as ``caps`` and once inline in the turn, where most cards are resolved."""
+    written once as ``caps`` and once inline in the turn, where most cards are resolved.
+    ``direct``: set ``capture`` instead, drawing among several as the random player does
+    and () for none (a card that can capture must, and one that cannot trails)."""
+    def one(found: str) -> list[str]:  # exactly one capture
+        return [f"capture = {found}"] if direct else [f"opts = [{found}]"]
+
+    def some(found: str) -> list[str]:  # a list of captures, perhaps empty
+        return [f"opts = {found}", f"capture = ({PICK}) if opts else ()"] if direct else [f"opts = {found}"]
+
+    def none() -> list[str]:
+        return ["capture = ()"] if direct else ["opts = []"]
+
+    def either(test: str, found: str) -> list[str]:
+        return [f"capture = {found} if {test} else ()"] if direct else [f"opts = [{found}] if {test} else []"]
+
     kinds = set(plan.kinds)
     lines = ["k = KIND[card] if floor else 0"]
     if any(k >= COND_SWEEP for k in kinds):
@@ -91,29 +109,30 @@ def _resolve(plan: Plan) -> list[str]:
                   f"            k = {SWEEP}",
                   "            break"]
     static = {k % COND_SWEEP for k in kinds} | {SWEEP} if any(k >= COND_SWEEP for k in kinds) else set(kinds)
+    rank_takes = (one("tuple([x for x in floor if x >> 2 == rk])") if plan.rules.choose == "largest"
+                  else some("[(x,) for x in floor if x >> 2 == rk]"))
     branches = {
-        SWEEP: ["opts = [tuple(floor)]"],
-        SUMS: ["v = W[card]",
-               "key = rc & VMASK[v]",
-               "table = TABLES[v]",
-               "e = table.get(key, MISS)",
+        SWEEP: one("tuple(floor)"),
+        # the card's table of sums captures, keyed by the floor's counts of the ranks it can add up
+        SUMS: ["e = TABLE_OF[card].get(rc & SUMS_MASK[card], MISS)",
                "if e is MISS:",
-               "    e = table[key] = SUMS_ENTRY(v, key, FIELDS[v], LARGEST)",
+               "    v = W[card]",
+               "    key = rc & VMASK[v]",
+               "    e = TABLES[v][key] = SUMS_ENTRY(v, key, FIELDS[v], LARGEST)",
                "if e is None:",
-               "    opts = []",
+               *["    " + line for line in none()],
                "elif e.__class__ is frozenset:",
-               "    opts = [tuple([x for x in floor if W[x] in e])]",
+               *["    " + line for line in one("tuple([x for x in floor if W[x] in e])")],
                "else:",
-               "    opts = EXPAND(floor, v, e, W)"],
+               *["    " + line for line in some("EXPAND(floor, W[card], e, W)")]],
         RANK: ["if rc & RMASK[card]:",
                "    rk = card >> 2",
-               ("    opts = [tuple([x for x in floor if x >> 2 == rk])]" if plan.rules.choose == "largest"
-                else "    opts = [(x,) for x in floor if x >> 2 == rk]"),
+               *["    " + line for line in rank_takes],
                "else:",
-               "    opts = []"],
-        STACK_SUMS: ["opts = [tuple(floor)] if W[floor[-1]] == W[card] else []"],
-        STACK_RANK: ["opts = [tuple(floor)] if floor[-1] >> 2 == card >> 2 else []"],
-        RESOLVE: ["opts = RESOLVER(card, floor, prev)"],
+               *["    " + line for line in none()]],
+        STACK_SUMS: either("W[floor[-1]] == W[card]", "tuple(floor)"),
+        STACK_RANK: either("floor[-1] >> 2 == card >> 2", "tuple(floor)"),
+        RESOLVE: some("RESOLVER(card, floor, prev)"),
     }
     keyword = "if"
     for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, RESOLVE):
@@ -121,18 +140,18 @@ def _resolve(plan: Plan) -> list[str]:
             lines.append(f"{keyword} k == {kind}:")
             lines += ["    " + line for line in branches[kind]]
             keyword = "elif"
-    lines += ["else:", "    opts = []"] if keyword == "elif" else ["opts = []"]
+    lines += ["else:", *["    " + line for line in none()]] if keyword == "elif" else none()
     return lines
 
 
 def _choice(plan: Plan) -> list[str]:
     """The reference random player (``random_play.random_move``), draw for draw."""
     compulsion = plan.rules.compulsion
-    lines = ["card = hand[int(r() * len(hand))]"] + _resolve(plan)
+    if compulsion == "card":  # the usual rule: the card drawn is played, resolved straight into the capture
+        return ["card = hand.pop(int(r() * len(hand)))"] + _resolve(plan, True)
+    lines = ["card = hand[int(r() * len(hand))]"] + _resolve(plan, False)
     if compulsion == "optional":
         lines += ["opts = opts + [()]"]
-    elif compulsion == "card":
-        lines += ["if not opts:", "    opts = TRAIL"]
     else:
         lines += ["if not opts:",
                   "    playable = [c for c in hand if caps(c, floor, rc, prev)]",
@@ -141,23 +160,24 @@ def _choice(plan: Plan) -> list[str]:
                   "        opts = caps(card, floor, rc, prev)",
                   "    else:",
                   "        opts = TRAIL"]
-    lines += ["capture = opts[0] if len(opts) == 1 else opts[int(r() * len(opts))]"]
-    return lines
+    return lines + [f"capture = {PICK}"]
 
 
 def _bonus(plan: Plan) -> list[str]:
     """The largest bonus among the rules that hold (``State._bonus``); a rule is tried only
-    for the cards that can score it, and not asked for those it holds for whatever the play."""
+    for the cards that can score it, and not asked for those it holds for whatever the play.
+    A rule the compiler can write inline (``fn.inline``) is embedded, not called."""
     lines = ["bonus = 0"]
-    args = _args(plan)
     for index, rule in enumerate(plan.bonuses):
         bit = 1 << index
         scoring = [mask & bit != 0 for mask in plan.bonus_cards]
         sure = [mask & bit != 0 for mask in plan.bonus_sure]
         if not any(scoring):
             continue  # no card can score it
+        condition, points = (_inline_source(fn, f"B{index}{part}", plan)[0]
+                             for fn, part in ((rule.condition, "C"), (rule.points, "P")))
         if callable(rule.points):
-            body = [f"pts = B{index}P({args}) or 0",
+            body = [f"pts = {points} or 0",
                     "if not -LIMIT <= pts <= LIMIT:",
                     "    raise ValueError(f'it scores {pts:.3g} points')",
                     "if pts > bonus:",
@@ -169,8 +189,7 @@ def _bonus(plan: Plan) -> list[str]:
         tests = [] if all(scoring) else [f"BONUS_CARDS[card] & {bit}"]
         asked = [s and not k for s, k in zip(scoring, sure)]
         if rule.condition is not None and any(asked):
-            call = f"B{index}C({args})"
-            tests.append(f"(BONUS_SURE[card] & {bit} or {call})" if any(sure) else call)
+            tests.append(f"(BONUS_SURE[card] & {bit} or {condition})" if any(sure) else condition)
         if tests:
             lines += [f"if {' and '.join(tests)}:"] + ["    " + line for line in body]
         else:
@@ -178,17 +197,33 @@ def _bonus(plan: Plan) -> list[str]:
     return lines
 
 
-def _args(plan: Plan) -> str:
+def _inline_source(fn, name: str, plan: Plan) -> tuple[str, dict]:
+    """Returns the source computing a rule's function over the routine's names for the play,
+    and the names that source reads (each starting ``name_``); a function the compiler did
+    not make (no ``inline``) is called by ``name``, which ``namespace`` binds."""
+    if not callable(fn):
+        return name, {}
+    arguments = _args(plan)
+    inline = getattr(fn, "inline", None)
+    if inline is None:
+        return f"{name}({', '.join(arguments)})", {}
+    source, names = inline(arguments, f"{name}_")
+    return f"({source})", {key: value for key, value in names.items() if key != "__builtins__"}
+
+
+def _args(plan: Plan) -> tuple[str, str, str, str, str]:
+    """The routine's names for (played, floor, captured, left, previous); None for what no rule reads."""
     used = plan.reads
-    return ", ".join(["card", "before" if "floor" in used else "None", "capture",
-                      "left" if "left" in used else "None", "prev" if plan.needs_previous else "None"])
+    return ("card", "before" if "floor" in used else "None", "capture",
+            "left" if "left" in used else "None", "prev" if plan.needs_previous else "None")
 
 
 def _play(plan: Plan, trace: bool) -> list[str]:
     """Plays the chosen move (``State.play``), keeping the packed counts of the floor."""
     before = "floor" in plan.reads
     left = "left" in plan.reads
-    lines = ["hand.remove(card)", "if capture:"]
+    lines = [] if plan.rules.compulsion == "card" else ["hand.remove(card)"]  # else drawn with pop
+    lines += ["if capture:"]
     body = ["before = tuple(floor)"] if before else []
     body += ["if len(capture) == len(floor):",
              "    floor = []",
@@ -289,14 +324,18 @@ def namespace(plan: Plan) -> dict:
         "RANGE_P": range(players), "RANGE_H": range(rules.hand_size), "START": rules.start_floor,
         "REDEAL": rules.redeal_floor, "RULES": rules, "START_FLOOR": _start_floor, "CUT": rules.cut_cards, "BAR": rules.bar_cards,
         "SEATS": {first: [(first + i) % players for i in range(players)] for first in range(players)},
+        "PLACE": {first: [(seat - first) % players for seat in range(players)] for first in range(players)},
+        "BATCH_AT": {first: [(seat - first) % players * rules.hand_size for seat in range(players)]
+                     for first in range(players)},
         "DEALER": [rules.dealer_of(first) for first in range(players)],
         "CUT_SEAT": [_cut_seat(rules, first) for first in range(players)],
         "NEXT": {seat: (seat + 1) % players for seat in range(-1, players)},
         "STEPS": range(1, players + 1), "KIND": plan.kinds, "SWEEPS": plan.sweep_conditions,
         "COND_SWEEP": COND_SWEEP, "W": worth, "RU": unit, "RMASK": [15 * u for u in unit],
-        "VMASK": [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)],
+        "VMASK": (vmask := [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)]),
         "FIELDS": [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)],
-        "TABLES": [{} for _ in range(top + 1)], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
+        "TABLES": (tables := [{} for _ in range(top + 1)]),
+        "TABLE_OF": [tables[w] for w in worth], "SUMS_MASK": [vmask[w] for w in worth], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "EXPAND": runtime.expand_sums, "LARGEST": rules.choose == "largest",
         "RESOLVER": CaptureResolver(rules).captures, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
@@ -306,6 +345,8 @@ def namespace(plan: Plan) -> dict:
     names["BONUS_CARDS"], names["BONUS_SURE"] = plan.bonus_cards, plan.bonus_sure
     for index, rule in enumerate(plan.bonuses):
         names[f"B{index}C"], names[f"B{index}P"] = rule.condition, rule.points
+        for fn, part in ((rule.condition, "C"), (rule.points, "P")):
+            names.update(_inline_source(fn, f"B{index}{part}", plan)[1])
     return names
 
 

@@ -7,7 +7,20 @@ same captures in the same order.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..capture import _best_covers_by_groups, _expand, _groups_by_top, single_groups
+
+class HandFigures(NamedTuple):
+    """What the fast tier reports of a hand: each side's points, the majority points
+    carried over, each side's bonus count, the floor nobody took, and whether it was void."""
+
+    points: tuple[float, ...]
+    carry_out: tuple[float, ...]
+    basras: tuple[int, ...]
+    unclaimed: tuple[int, ...]
+    void: bool
+
 
 MISS = object()  # a floor not met yet in a sums table
 # value -> counts per value -> (most cards covered, every cover taking that many): shared by
@@ -38,6 +51,43 @@ def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], larges
     return takes
 
 
+def tables_data(tables: list[dict]) -> tuple:
+    """Returns sums tables as plain data: for each value, (key, entry) pairs, where an entry
+    is None (nothing to take), ("whole", values...) or ("takes", counts...)."""
+    def entry(found) -> tuple | None:
+        if found is None:
+            return None
+        if found.__class__ is frozenset:
+            return ("whole", *sorted(found))
+        return ("takes", *found)
+    return tuple(tuple((key, entry(found)) for key, found in table.items()) for table in tables)
+
+
+def add_tables(tables: list[dict], data) -> bool:
+    """Adds tables written by ``tables_data``; returns False, adding nothing, when the data
+    does not have their shape."""
+    try:
+        if len(data) != len(tables):
+            return False
+        found = [{key: _entry(value) for key, value in pairs if type(key) is int} for pairs in data]
+    except (TypeError, ValueError):
+        return False
+    for table, more in zip(tables, found):
+        table.update(more)
+    return True
+
+
+def _entry(data):
+    if data is None:
+        return None
+    kind, *rest = data
+    if kind == "whole" and all(type(v) is int for v in rest):
+        return frozenset(rest)
+    if kind == "takes" and rest and all(type(t) is tuple and all(type(k) is int for k in t) for t in rest):
+        return tuple(rest)
+    raise ValueError("not a sums table entry")
+
+
 def expand_sums(floor: list[int], value: int, takes, worth: list[int]) -> list[tuple[int, ...]]:
     """Returns every card set the takes allow, in floor order (``CaptureResolver`` does the same)."""
     by_value: dict[int, list[int]] = {}
@@ -53,8 +103,6 @@ def score(piles: list[list[int]], bonuses: list[list[float]], carry_in: tuple[fl
           unclaimed: tuple[int, ...]):
     """Returns a hand's figures, adding up exactly as ``scoring.score_hand`` does (the same
     numbers in the same order, so floating-point totals agree to the last bit)."""
-    from . import HandFigures  # the record type lives with the tier's public names
-
     side_cards = [piles[seats[0]] if len(seats) == 1 else [c for seat in seats for c in piles[seat]]
                   for seats in sides]
     majority = [0.0] * len(sides)
@@ -83,7 +131,7 @@ def score(piles: list[list[int]], bonuses: list[list[float]], carry_in: tuple[fl
     totals, counts = [], []
     for index, seats in enumerate(sides):
         bonus = [b for seat in seats for b in bonuses[seat]]
-        total = sum([card_points[c] for c in side_cards[index]]) + majority[index] + sum(bonus)
+        total = sum(map(card_points.__getitem__, side_cards[index])) + majority[index] + sum(bonus)
         totals.append(0 if void else total)
         counts.append(0 if void else len(bonus))
     return HandFigures(tuple(totals), tuple(carry_out), tuple(counts), unclaimed, void)

@@ -1,0 +1,200 @@
+"""Expressions compiled, as Jinja compiles templates, to Python source with the variant's
+options bound as constants: ``evaluate_constant`` for expressions over options alone,
+``compile_function`` for play expressions (a fast function, which can also write itself
+into another routine's source). Only checked expressions (``expressions.check``) come here.
+"""
+
+from __future__ import annotations
+
+import operator as _op
+from typing import Any, Callable
+
+from .. import cards as C
+from . import nodes as n
+from .expressions import PLAY_NAMES, pattern_set
+
+def evaluate_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
+    """Returns the value of an expression over options only (setup, score and game)."""
+    namespace = _Namespace({})
+    source = _emit(expr, namespace, options)
+    return eval(source, namespace.globals())  # noqa: S307 - source is generated from a checked tree
+
+
+# the names a play function gives its arguments: (played, floor, captured, left, previous)
+PLAY_ARGUMENTS = ("p", "f", "c", "l", "q")
+
+
+def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | None, Any],
+                     ranks: dict[int | None, Any]) -> Callable:
+    """Returns ``fn(p, f, c, l, q)`` evaluating a checked play expression.
+
+    The function carries ``source`` (the body it returns) and ``inline(arguments, prefix)``,
+    which writes the same expression for another routine to embed: over that routine's
+    names for the five arguments, every other name it reads starting with ``prefix``
+    (returned with the values to bind them to). The engine's fast tier embeds bonus rules
+    this way instead of calling them on every capture.
+    """
+    namespace = _Namespace({"V": values, "R": ranks})
+    body = _emit(expr, namespace, options)
+    code = f"def rule({', '.join(PLAY_ARGUMENTS)}):\n    return {body}\n"
+    scope = namespace.globals()
+    exec(compile(code, "<basra rule>", "exec"), scope)  # noqa: S102 - generated from a checked tree
+    fn = scope["rule"]
+    fn.source = body
+
+    def inline(arguments: tuple[str, str, str, str, str], prefix: str) -> tuple[str, dict[str, Any]]:
+        names = _Namespace({"V": values, "R": ranks}, prefix, arguments)
+        return _emit(expr, names, options), names.globals()
+
+    fn.inline = inline
+    return fn
+
+
+class _Namespace:
+    """The names generated source reads: option-free tables and card sets (each name
+    starting with ``prefix``), the helpers, and the play's arguments by ``arguments``."""
+
+    def __init__(self, initial: dict[str, Any], prefix: str = "", arguments: tuple[str, ...] = PLAY_ARGUMENTS):
+        self.prefix = prefix
+        self.names = {prefix + name: value for name, value in initial.items()}
+        self._sets: dict[frozenset, str] = {}
+        self.play = _play_sources(*arguments)
+        self.previous = arguments[4]
+
+    def name(self, name: str) -> str:
+        return self.prefix + name
+
+    def card_set(self, cards: frozenset[int]) -> str:
+        if cards not in self._sets:
+            name = f"{self.prefix}S{len(self._sets)}"
+            self._sets[cards] = name
+            self.names[name] = cards
+        return self._sets[cards]
+
+    def globals(self) -> dict[str, Any]:
+        return {"__builtins__": {"len": len, "bool": bool, "all": all}, **HELPERS, **self.names}
+
+
+def _play_sources(p: str, f: str, c: str, l: str, q: str) -> dict[str, str]:  # noqa: E741 - the play's letters
+    """Returns the source of each play name over the given argument names."""
+    return {"played": p, "floor": f, "captured": c, "left": l, "previous": q,
+            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"}
+
+
+def _num(a, b, op):
+    if a is None or b is None:
+        return None
+    return op(a, b)
+
+
+def _order(a, b, op):
+    return a is not None and b is not None and op(a, b)
+
+
+def _value(card, overrides, values):
+    if card is None:
+        return None
+    return overrides.get(card >> 2, values.get(card))
+
+
+def _sum(cards, values):
+    return sum(values[x] or 0 for x in cards)
+
+
+def _splits(cards, least, most, values):
+    """Returns whether numerals split into >= least groups of one equal sum <= most."""
+    if least is None or most is None or any(values[x] is None for x in cards) or not cards:
+        return False
+    parts = sorted((values[x] for x in cards), reverse=True)
+    total = sum(parts)
+    for groups in range(max(int(least), 1), len(parts) + 1):
+        if total % groups == 0 and total // groups <= most and _partition(parts, groups, total // groups):
+            return True
+    return False
+
+
+def _partition(parts: list[int], groups: int, target: int) -> bool:
+    if parts[0] > target:
+        return False
+    bins = [0] * groups
+
+    def place(i: int) -> bool:
+        if i == len(parts):
+            return True
+        seen = set()
+        for b in range(groups):
+            if bins[b] + parts[i] <= target and bins[b] not in seen:
+                seen.add(bins[b])
+                bins[b] += parts[i]
+                if place(i + 1):
+                    return True
+                bins[b] -= parts[i]
+        return False
+
+    return place(0)
+
+
+HELPERS = {"_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits,
+           "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
+           "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
+_ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
+_ORDER = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+_PLAY_FIELDS = {"played": "[0]", "floor": "[1]", "captured": "[2]", "left": "[3]"}
+
+
+def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
+    emit = lambda e: _emit(e, ns, options)  # noqa: E731
+    match expr:
+        case n.Number(value=value) | n.Bool(value=value):
+            return repr(value)
+        case n.Name(id=name):
+            if name in options:
+                return repr(options[name])
+            if name in PLAY_NAMES:
+                return ns.play[name]
+            return repr(name)  # a word: a choice of a word-valued option
+        case n.Attribute(obj=obj, attr=attr):
+            return _attribute(emit(obj), attr, ns)
+        case n.Call(func="value", args=(card,), keywords=keywords):
+            table = {C.parse_rank(k.name): evaluate_constant(k.value, options) for k in keywords}
+            return f"_value({emit(card)}, {table!r}, {ns.name('V')})"
+        case n.Call(func="splits", args=(cards, least, most)):
+            return f"_splits({emit(cards)}, {emit(least)}, {emit(most)}, {ns.name('V')})"
+        case n.Negate(operand=operand):
+            return f"_num(0, {emit(operand)}, _sub)"
+        case n.Binary(op=op, left=left, right=right):
+            return f"_num({emit(left)}, {emit(right)}, {_ARITH[op]})"
+        case n.Compare(op=op, left=left, right=right):
+            if op in ("==", "!="):
+                return f"({emit(left)} {op} {emit(right)})"
+            return f"_order({emit(left)}, {emit(right)}, {_ORDER[op]})"
+        case n.Test(op=op, subject=subject, pattern=pattern):
+            cards = ns.card_set(pattern_set(pattern))
+            subject_src = emit(subject)
+            return {"is": f"({subject_src} in {cards})",
+                    "is not": f"({subject_src} not in {cards})",
+                    "has": f"(not {cards}.isdisjoint({subject_src}))",
+                    "only": f"{cards}.issuperset({subject_src})"}[op]
+        case n.Not(operand=operand):
+            return f"(not {emit(operand)})"
+        case n.BoolOp(op=op, left=left, right=right):
+            return f"({emit(left)} {op} {emit(right)})"
+    raise TypeError(f"cannot compile {expr!r}")
+
+
+def _attribute(base: str, attr: str, ns: _Namespace) -> str:
+    previous = ns.previous
+    if base == previous or base.startswith(previous + "["):
+        if attr in _PLAY_FIELDS:
+            return f"{base}{_PLAY_FIELDS[attr]}"
+        if attr == "trailed":
+            return f"({base}[0] is not None and not {base}[2])"
+        if attr == "cleared":
+            return f"(bool({base}[2]) and not {base}[3])"
+    values, ranks = ns.name("V"), ns.name("R")
+    return {
+        "count": f"len({base})", "sum": f"_sum({base}, {values})", "empty": f"(not {base})",
+        "lone": f"({base}[0] if len({base}) == 1 else None)",
+        "top": f"({base}[-1] if {base} else None)",
+        "value": f"{values}[{base}]", "rank": f"{ranks}[{base}]",
+    }[attr]
