@@ -1,7 +1,9 @@
 """A small per-user cache of what each command would otherwise rebuild at start-up.
 
-Two kinds of entries live there: the parser's tables (``language.grammar``) and the verdict
-that a variant passed the checks a run command makes (``check.playable``). An entry is one
+Four kinds of entries live there: the parser's tables (``language.grammar``), the verdict
+that a variant passed the checks a run command makes (``check.playable``), the syntax trees
+of files parsed clean (``language.tree_cache``) and the fast tier's tables of sums captures
+(``play.kept_tables``). An entry is one
 file named by the hash of everything it depends on, so a changed input is a new name and a
 stale entry is never read; its first line repeats that key and the hash of its payload, so
 a damaged or truncated file is ignored and rebuilt. Nothing here may fail a command: a
