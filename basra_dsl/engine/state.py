@@ -225,21 +225,7 @@ class State:
         return play
 
     def _bonus(self, card, before, capture, left) -> float:
-        """Returns the bonus a capture scores: the largest among the basra rules that hold
-        (bonuses of one play do not add up; see the language reference)."""
-        best = 0
-        previous = self.previous
-        for rule in self.rules.basra_rules:
-            try:
-                if rule.condition is None or rule.condition(card, before, capture, left, previous):
-                    points = rule.points(card, before, capture, left, previous) or 0
-                    if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-                        raise ValueError(f"it scores {points:.3g} points")
-                    if points > best:
-                        best = points
-            except RULE_FAILURES as exc:
-                raise RuleError(rule.name, rule.span, str(exc)) from None
-        return best
+        return play_bonus(self.rules, card, before, capture, left, self.previous)
 
     # ------------------------------------------------------------ flow
     def _next_seat(self, seat: int) -> int:
@@ -306,3 +292,22 @@ class State:
                 card_name(self.previous[0])] + [names(x) for x in self.previous[1:]],
             "last_capturer": self.last_capturer, "unclaimed": names(self.unclaimed),
         }
+
+
+def play_bonus(rules: Rules, card: int, before: tuple[int, ...], capture: tuple[int, ...],
+               left: tuple[int, ...], previous) -> float:
+    """Returns the bonus a capture scores: the largest among the basra rules that hold
+    (bonuses of one play do not add up; see the language reference). Bots ask it of
+    captures they only consider."""
+    best = 0
+    for rule in rules.basra_rules:
+        try:
+            if rule.condition is None or rule.condition(card, before, capture, left, previous):
+                points = rule.points(card, before, capture, left, previous) or 0
+                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+                    raise ValueError(f"it scores {points:.3g} points")
+                if points > best:
+                    best = points
+        except RULE_FAILURES as exc:
+            raise RuleError(rule.name, rule.span, str(exc)) from None
+    return best

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..cards import card_name
-from ..engine import Game, MatchScore, Scoreboard, State
+from ..engine import Deal, Game, MatchScore, Play, Scoreboard, State
 from ..engine.errors import RULE_FAILURES
 from ..engine.fast import FastHands, compile_hands, supports
 from ..engine.random_play import random_move
@@ -61,16 +61,18 @@ def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot
     while state.turn >= 0:
         card, capture = bot(state, rng)
         state.play(card, capture)
-    record = None
-    if keep_record:
-        record = {"first": first,
-                  "deals": [{"floor": [card_name(c) for c in d.floor],
-                             "hands": [[card_name(c) for c in h] for h in d.hands]}
-                            | ({"won": [[card_name(c) for c in w] for w in d.won]} if d.won else {})
-                            for d in deals],
-                  "plays": [{"card": card_name(p.card), "capture": [card_name(c) for c in p.captured]}
-                            for p in state.plays]}
+    record = hand_record(first, deals, state.plays) if keep_record else None
     return state.result(), record
+
+
+def hand_record(first: int, deals: list[Deal], plays: list[Play]) -> dict:
+    """Returns one hand of a record (the public format ``basra replay`` reads): who led,
+    the deals as dealt, and each play's card and capture."""
+    return {"first": first,
+            "deals": [{"floor": [card_name(c) for c in d.floor], "hands": [[card_name(c) for c in h] for h in d.hands]}
+                      | ({"won": [[card_name(c) for c in w] for w in d.won]} if d.won else {})
+                      for d in deals],
+            "plays": [{"card": card_name(p.card), "capture": [card_name(c) for c in p.captured]} for p in plays]}
 
 
 HandPlayer = Callable[[random.Random, int, tuple], HandResult]

@@ -1,0 +1,51 @@
+"""Bots: players for any variant, each seeing only what its seat may see.
+
+A bot has a ``name`` and ``choose(view, rng) -> Move``, where ``view`` is a ``SeatView``
+(the seat's hand, the floor, the plays so far, the piles, and the unseen cards as a set)
+and ``rng`` its own random generator. ``random`` plays as the engine's reference player;
+``greedy`` takes the best immediate outcome; ``search`` samples the unseen cards and plays
+each hand out. None names a variant.
+
+May import: ``engine``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Move, State
+from ..engine.random_play import random_move
+from .greedy import GreedyBot
+from .search import SearchBot
+from .view import SeatView
+
+
+class RandomBot:
+    """A uniformly random card and capture: the engine's reference player, draw for draw."""
+
+    name = "random"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        return Move(*random_move(view._state, rng))
+
+
+BOT_NAMES = ("random", "greedy", "search")
+
+
+def make_bot(name: str, playouts: int | None = None):
+    """Returns a bot by name; ``playouts`` sets the search bot's strength."""
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot()
+    if name == "search":
+        return SearchBot(playouts or SearchBot().playouts)
+    raise ValueError(f"unknown bot '{name}': the bots are {', '.join(BOT_NAMES)}")
+
+
+def move_of(bot, state: State, rng: random.Random) -> Move:
+    """Returns the move a bot makes for the seat to move in ``state`` (it sees the seat's view only)."""
+    return bot.choose(SeatView.of(state), rng)
+
+
+__all__ = ["BOT_NAMES", "GreedyBot", "RandomBot", "SearchBot", "SeatView", "make_bot", "move_of"]

@@ -1,0 +1,81 @@
+"""The greedy bot: the move with the best immediate outcome, looking one play ahead.
+
+A move is worth what it takes (card points, the bonus it scores, and each card's share
+of the majorities still to be won) less what it leaves the next player: the bonus and
+points the likeliest threat among the unseen cards could take from the floor it leaves,
+weighted by how many unseen cards make that threat. Ties are broken at random. It reads
+only the seat's view and the rules; it names no variant.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..engine import Move
+from ..engine.state import play_bonus
+from .view import SeatView
+
+
+class GreedyBot:
+    """Best immediate outcome (see the module's docstring)."""
+
+    name = "greedy"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        moves = view.moves
+        if len(moves) == 1:
+            return moves[0]
+        worth = card_worth(view)
+        scored = [(_value(view, move, worth), move) for move in moves]
+        best = max(value for value, _ in scored)
+        ties = [move for value, move in scored if value >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
+def card_worth(view: SeatView) -> dict[int, float]:
+    """Returns what winning each card is worth now: its points, plus its share of each
+    majority (most cards, most of a suit) spread over the cards that count for it."""
+    rules = view.rules
+    worth = {card: float(rules.card_points.get(card, 0)) for card in set(rules.deck)}
+    for majority in rules.majorities:
+        counted = [c for c in worth if majority.suit is None or c & 3 == majority.suit]
+        if counted:
+            share = majority.points / len(counted)
+            for card in counted:
+                worth[card] += share
+    return worth
+
+
+def _value(view: SeatView, move: Move, worth: dict[int, float]) -> float:
+    before = view.floor
+    if move.capture:
+        taken = set(move.capture)
+        left = tuple(x for x in before if x not in taken)
+        gain = play_bonus(view.rules, move.card, before, move.capture, left, view.previous)
+        gain += worth[move.card] + sum(worth[c] for c in move.capture)
+    else:
+        left = before + (move.card,)
+        gain = 0.0
+    previous = (move.card, before, move.capture, left)
+    return gain - _threat(view, left, previous, worth)
+
+
+def _threat(view: SeatView, floor: tuple[int, ...], previous, worth: dict[int, float]) -> float:
+    """Returns the expected best take of the next player from ``floor``: for each unseen
+    card, the most its captures could win, weighted by its share of the unseen cards."""
+    if not floor or not view.unseen:
+        return 0.0
+    resolver = view._state.resolver
+    counts = Counter(view.unseen)
+    total = 0.0
+    for card, count in counts.items():
+        best = 0.0
+        for capture in resolver.captures(card, list(floor), previous):
+            taken = set(capture)
+            left = tuple(x for x in floor if x not in taken)
+            value = play_bonus(view.rules, card, floor, capture, left, previous)
+            value += worth[card] + sum(worth[c] for c in capture)
+            best = max(best, value)
+        total += best * count
+    return total / len(view.unseen)

@@ -1,0 +1,80 @@
+"""What one seat may see of a hand in play, and nothing more.
+
+A ``SeatView`` is built from a ``State`` for the seat to move: its own hand, the floor,
+every play so far (played cards and captures are shown to the table as they happen), each
+pile (won cards are public), how many cards each player holds and how many are still to be
+dealt. The cards it cannot place (the others' hands and the undealt pack) are a set:
+``unseen``. A bot is given only a view; ``sample`` deals the unseen cards afresh into a
+state of the same shape, so a search bot can look ahead without peeking. Since the unseen
+cards are put in a fixed order before they are shuffled, a sample depends only on what
+the seat knows: the same view and the same random state give the same sample, whatever
+the hidden cards really were.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..engine import Deal, Move, Play, State
+from ..engine.rules import Rules
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge at its turn (see the module's docstring)."""
+
+    seat: int
+    rules: Rules
+    hand: tuple[int, ...]  # in the order the seat holds them
+    floor: tuple[int, ...]  # in the order laid (a stack's top last)
+    plays: tuple[Play, ...]  # this hand's plays so far, in order
+    piles: tuple[tuple[int, ...], ...]  # by seat: the cards each has won this hand
+    bonuses: tuple[tuple[float, ...], ...]  # by seat
+    hand_sizes: tuple[int, ...]  # by seat
+    unseen: tuple[int, ...]  # the others' hands and the undealt pack, together, in card order
+    carry: tuple[float, ...]  # points carried into this hand
+    moves: tuple[Move, ...]  # the seat's legal moves
+    _state: State = field(compare=False, repr=False)  # only ``sample`` and the rule queries read it
+
+    @classmethod
+    def of(cls, state: State) -> "SeatView":
+        """Returns the view of the seat to move."""
+        seat = state.turn
+        if seat < 0:
+            raise ValueError("the hand is over: nobody is to move")
+        unseen = Counter(state.rules.deck)  # a deck may hold a card twice: counted, not a set
+        unseen.subtract(state.hands[seat] + state.floor + list(state.unclaimed))
+        for pile in state.piles:
+            unseen.subtract(pile)
+        return cls(seat, state.rules, tuple(state.hands[seat]), tuple(state.floor), tuple(state.plays),
+                   tuple(tuple(p) for p in state.piles), tuple(tuple(b) for b in state.bonuses),
+                   tuple(len(h) for h in state.hands), tuple(sorted(unseen.elements())),
+                   state.carry_in, tuple(state.legal_moves()), state)
+
+    @property
+    def previous(self):
+        """The play before this one (as capture conditions read it)."""
+        return self._state.previous
+
+    def captures(self, card: int) -> list[tuple[int, ...]]:
+        """Returns what a card of the hand may take now (() for a trail where allowed)."""
+        return self._state.captures(card)
+
+    def sample(self, rng: random.Random) -> State:
+        """Returns a state this view could be of: the unseen cards dealt at random into the
+        others' hands and the undealt pack, every count as it is."""
+        state = self._state.clone()
+        hidden = list(self.unseen)  # in card order: the shuffle is all that places them
+        rng.shuffle(hidden)
+        cards = iter(hidden)
+        for seat, hand in enumerate(state.hands):
+            if seat != self.seat:
+                state.hands[seat] = [next(cards) for _ in hand]
+        state.deals = state.deals[:state.deal_index] + [
+            Deal(tuple(tuple(next(cards) for _ in h) for h in deal.hands),
+                 tuple(next(cards) for _ in deal.floor),
+                 tuple(tuple(next(cards) for _ in w) for w in deal.won))
+            for deal in state.deals[state.deal_index:]]
+        return state
