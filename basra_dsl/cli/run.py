@@ -15,6 +15,8 @@ from ..resources import bundled_variants
 from .arguments import no_cache_flag, option_flag, players_flag, rules_of
 from .output import handles_errors
 
+BOT_NAMES = ("random", "greedy", "search")  # bots.BOT_NAMES, named here so the command line imports no bot
+
 
 @click.command(name="compile")
 @click.argument("variant")
@@ -75,33 +77,48 @@ def replay(record, as_json):
 @click.option("--hands", type=int, default=None, help="Play N consecutive hands.")
 @click.option("--games", type=int, default=None, help="Play N whole games.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--bot", type=click.Choice(["random"]), default="random", show_default=True)
+@click.option("--bot", type=click.Choice(BOT_NAMES), default="random", show_default=True,
+              help="The bot every seat plays, or bot A against --vs.")
+@click.option("--vs", type=click.Choice(BOT_NAMES), default=None,
+              help="Play --bot against this bot, game by game (with --games): win rates and intervals.")
+@click.option("--playouts", type=click.IntRange(1, 100_000), default=None,
+              help="The search bot's strength: samples per move (default 64).")
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Processes for a duel (default: every core).")
 @players_flag
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--record", type=click.Path(), default=None, help="With --hands, write the hands as a record.")
 @no_cache_flag
 @handles_errors
-def simulate(variant, hands, games, seed, bot, players, options, as_json, record):
-    """Play seeded random hands or games and print figures.
+def simulate(variant, hands, games, seed, bot, vs, playouts, workers, players, options, as_json, record):
+    """Play seeded hands or games with bots and print figures.
+
+    With --vs, --bot plays one side and --vs the others, the sides turning game by game,
+    and the figures are each bot's win rate with its 95% interval.
 
     VARIANT is a path to a .basra file, or a name looked up as ./variants/NAME.basra, then
     ./NAME.basra, then a bundled variant (basra variants).
     """
+    if vs is not None:
+        if hands is not None or record is not None:
+            raise click.UsageError("a duel (--vs) is played in whole games: give --games N, not --hands or --record")
+        from .duels import run_duel_command  # here: only a duel needs the pool and the figures
+        return run_duel_command(variant, options, players, games, seed, bot, vs, playouts, workers, as_json)
     if (hands is None) == (games is None):
         raise click.UsageError("give exactly one of --hands N or --games N")
     if (hands or games or 0) < 1:
         raise click.UsageError("the number of hands or games must be at least 1")
     if record is not None and not Path(record).resolve().parent.is_dir():
         raise click.BadParameter(f"the folder of {record} does not exist", param_hint="--record")
-    from ..play.simulate import BOTS, simulate_games, simulate_hands  # here: compile and replay need none of it
+    from ..play.simulate import bot_player, simulate_games, simulate_hands  # here: compile and replay need none of it
 
     rules = rules_of(variant, options, players)
     started = time.perf_counter()
     if hands is not None:
-        summary = simulate_hands(rules, hands, seed, BOTS[bot], keep_records=record is not None)
+        summary = simulate_hands(rules, hands, seed, bot_player(bot, playouts), keep_records=record is not None)
     else:
-        summary = simulate_games(rules, games, seed, BOTS[bot])
+        summary = simulate_games(rules, games, seed, bot_player(bot, playouts))
     elapsed = time.perf_counter() - started
     data = summary.to_json() | {"seed": seed, "bot": bot, "seconds": round(elapsed, 3),
                                 "hands_per_second": round(summary.hands / elapsed, 1) if elapsed else None}

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..bots import make_bot, move_of
 from ..cards import card_name
 from ..engine import Deal, Game, MatchScore, Play, Scoreboard, State
 from ..engine.errors import RULE_FAILURES
@@ -29,6 +30,20 @@ Bot = Callable[[State, random.Random], tuple[int, tuple[int, ...]]]
 
 
 BOTS: dict[str, Bot] = {"random": random_move}
+
+
+def bot_player(name: str, playouts: int | None = None) -> Bot:
+    """Returns a bot (``bots.make_bot``) as the player every seat of a simulation uses:
+    ``random`` is the engine's reference player itself, so the fast tier can play it."""
+    if name == "random":
+        return random_move
+    bot = make_bot(name, playouts)
+
+    def player(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
+        move = move_of(bot, state, rng)
+        return move.card, move.capture
+
+    return player
 
 
 @dataclass

@@ -1,0 +1,78 @@
+"""``basra balance``: how a variant plays, in figures with their 95% intervals."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import partial
+
+import click
+
+from .arguments import no_cache_flag, option_flag, players_flag, rules_of
+from .output import handles_errors
+
+
+@click.command()
+@click.argument("variant")
+@option_flag
+@players_flag
+@click.option("--games", type=click.IntRange(2, 1_000_000), default=200, show_default=True,
+              help="Self-play games (greedy in every seat).")
+@click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=100, show_default=True,
+              help="Games of each duel of the search bot (against random, against greedy).")
+@click.option("--playouts", type=click.IntRange(1, 100_000), default=32, show_default=True,
+              help="The search bot's samples per move.")
+@click.option("--matches", type=click.IntRange(0, 1_000_000), default=60, show_default=True,
+              help="Self-play matches, to see how often the decider is reached.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@no_cache_flag
+@handles_errors
+def balance(variant, options, players, games, skill_games, playouts, matches, seed, workers, as_json):
+    """Measure a variant's balance: first-player advantage, skill against luck, and what
+    hands and games are like, each with its 95% interval.
+
+    VARIANT is a path to a .basra file, or a name looked up as ./variants/NAME.basra, then
+    ./NAME.basra, then a bundled variant (basra variants).
+    """
+    from ..play.balance import BalanceSpec
+    from ..play.balance import balance as measure
+
+    rules = rules_of(variant, options, players)
+    spec = BalanceSpec(seed, games, skill_games, playouts, matches)
+    total = games + 2 * skill_games + (matches if rules.best_of > 1 else 0)
+    show = sys.stderr.isatty() and not as_json
+    with click.progressbar(length=total, label="games", file=sys.stderr, hidden=not show) as bar:
+        figures = measure(rules, partial(rules_of, variant, options, players), spec, workers, bar.update)
+    if as_json:
+        click.echo(json.dumps(figures, indent=2))
+        return
+    for line in balance_lines(rules, figures):
+        click.echo(line)
+
+
+def balance_lines(rules, figures: dict) -> list[str]:
+    """Returns the figures in words, a line each."""
+    def rate(data: dict, noun: str = "games") -> str:
+        low, high = data["interval_95"]
+        return f"{data['rate']:.1%} ({low:.1%} to {high:.1%}, {data['games']} {noun})"
+
+    def mean(data: dict, digits: int = 2) -> str:
+        low, high = data["interval_95"]
+        return f"{data['mean']:.{digits}f} ({low:.{digits}f} to {high:.{digits}f}; spread {data['spread']:.{digits}f})"
+
+    skill = figures["skill"]
+    lines = [f"{rules.title}, {rules.players} players: {figures['games']} self-play games "
+             f"({figures['self_play']} in every seat), seed {figures['seed']}; 95% intervals in brackets",
+             f"  the side that leads the first hand wins the game: {rate(figures['first_side_wins_game'])}",
+             f"  the first player's side wins the hand: {rate(figures['first_side_wins_hand'], 'hands')}",
+             f"  skill: search ({skill['playouts']} playouts) beats random {rate(skill['search_vs_random'])}",
+             f"         search beats greedy {rate(skill['search_vs_greedy'])}",
+             f"  hands per game: {mean(figures['hands_per_game'])}",
+             f"  a side's points per hand: {mean(figures['points_per_hand'])}",
+             f"  {rules.bonus_name}s per hand: {mean(figures['bonuses_per_hand'])}",
+             f"  hands tied on cards: {rate(figures['card_ties'], 'hands')}"]
+    if "decider_reached" in figures:
+        lines.append(f"  matches reaching the decider: {rate(figures['decider_reached'], 'matches')}")
+    return lines

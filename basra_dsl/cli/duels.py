@@ -1,0 +1,56 @@
+"""``basra simulate --bot A --vs B --games N``: a duel between two bots, and its figures."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import partial
+
+import click
+
+from ..play.duel import DuelSpec, Rate, duel_figures, run_duel
+from .arguments import rules_of
+
+
+def run_duel_command(variant: str, options: tuple[str, ...], players: int | None, games: int | None, seed: int,
+                     bot: str, vs: str, playouts: int | None, workers: int | None, as_json: bool) -> None:
+    if games is None or games < 1:
+        raise click.UsageError("a duel needs --games N (at least 1)")
+    rules = rules_of(variant, options, players)
+    spec = DuelSpec(bot, vs, seed, playouts)
+    make_rules = partial(rules_of, variant, options, players)  # each worker compiles the rules again
+    show = sys.stderr.isatty() and not as_json
+    with click.progressbar(length=games, label="games", file=sys.stderr, hidden=not show) as bar:
+        outcomes = run_duel(rules, make_rules, spec, games, workers, progress=bar.update)
+    figures = duel_figures(rules, spec, outcomes)
+    if as_json:
+        click.echo(json.dumps(figures, indent=2))
+        return
+    for line in duel_lines(rules, figures):
+        click.echo(line)
+
+
+def duel_lines(rules, figures: dict) -> list[str]:
+    """Returns the duel's figures in words, a line each."""
+    bot, vs = _bot_words(figures["bot"], figures["playouts"]), _bot_words(figures["vs"], figures["playouts"])
+    lines = [f"{rules.title}, {rules.players} players, {figures['games']} games, seed {figures['seed']}: "
+             f"{bot} against {vs}"]
+    lines.append(f"  {figures['bot']} wins {_rate(figures['bot_wins'])}")
+    for side, rate in figures["bot_wins_by_side"].items():
+        seats = ", ".join(str(s + 1) for s in figures["sides"][int(side)])
+        lines.append(f"    playing seat{'s' * (',' in seats)} {seats}: {_rate(rate)}")
+    for side, rate in figures["side_wins"].items():
+        seats = ", ".join(str(s + 1) for s in figures["sides"][int(side)])
+        lines.append(f"  seat{'s' * (',' in seats)} {seats} (either bot) win {_rate(rate)}")
+    lines.append(f"  draws: {figures['draws']}; hands per game: {figures['hands_per_game']}")
+    return lines
+
+
+def _bot_words(name: str, playouts: int | None) -> str:
+    return f"{name} ({playouts or 64} playouts)" if name == "search" else name
+
+
+def _rate(data: dict) -> str:
+    rate = Rate(data["wins"], data["games"])
+    low, high = rate.interval
+    return f"{rate.wins} of {rate.games} games: {rate.value:.1%} (95% interval {low:.1%} to {high:.1%})"

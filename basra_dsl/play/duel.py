@@ -1,0 +1,174 @@
+"""Head-to-head games between two bots, with win rates and their 95% intervals.
+
+Game ``g`` of a duel is fixed by the seed alone: its deals come from ``Random("SEED:g")``
+and each seat's bot draws from its own ``Random("SEED:g:SEAT")``, so a duel gives the same
+games on one process, on a pool of them (``workers``), or on any machine. Bot A plays one
+side and bot B every other side; A's side turns with each game, so both bots sit in every
+seat equally often. A game ends at the variant's target (or after ``MAX_HANDS`` hands, a
+draw), as ``Scoreboard`` decides it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from ..bots import make_bot, move_of
+from ..engine import Game, Scoreboard
+from ..engine.rules import Rules
+from .simulate import dealer_before
+
+MAX_HANDS = 400  # a game still going after this many hands is a draw (only a degenerate rule set gets here)
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+
+
+@dataclass(frozen=True)
+class DuelSpec:
+    """What a duel plays: which bots, at what strength, and the seed of its games."""
+
+    bot: str
+    vs: str
+    seed: int
+    playouts: int | None = None
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game of a duel: the side bot A played, the winning side (None for a draw), the
+    number of hands and each side's final total."""
+
+    index: int
+    a_side: int
+    winner: int | None
+    hands: int
+    totals: tuple[float, ...]
+
+
+def play_game(rules: Rules, spec: DuelSpec, index: int) -> GameOutcome:
+    """Plays game ``index`` of a duel (see the module's docstring)."""
+    sides = len(rules.sides)
+    a_side = index % sides
+    bots = [make_bot(spec.bot if rules.side_of(seat) == a_side else spec.vs, spec.playouts)
+            for seat in range(rules.players)]
+    deal_rng = random.Random(f"{spec.seed}:{index}")
+    bot_rngs = [random.Random(f"{spec.seed}:{index}:{seat}") for seat in range(rules.players)]
+    game, board = Game(rules), Scoreboard(rules)
+    first = index % rules.players
+    dealer = dealer_before(rules, first)
+    while not board.over and board.hands < MAX_HANDS:
+        state = game.new_hand(deal_rng, first, board.carry)
+        while state.turn >= 0:
+            seat = state.turn
+            move = move_of(bots[seat], state, bot_rngs[seat])
+            state.play(move.card, move.capture)
+        board.add(state.result())
+        dealer = rules.next_dealer(dealer)
+        first = rules.leader(dealer)
+    return GameOutcome(index, a_side, board.winner if board.over else None, board.hands, tuple(board.totals))
+
+
+# ------------------------------------------------------------------ many games, many processes
+
+RulesMaker = Callable[[], Rules]  # rebuilds the rules in a worker (compiled rules hold functions)
+_worker_rules: Rules | None = None
+
+
+def _start_worker(make_rules: RulesMaker) -> None:
+    global _worker_rules
+    _worker_rules = make_rules()
+
+
+def _run_chunk(task: Callable, argument, indexes: list[int]) -> list:
+    assert _worker_rules is not None
+    return [task(_worker_rules, argument, index) for index in indexes]
+
+
+def run_games(rules: Rules, make_rules: RulesMaker, task: Callable, argument, games: int,
+              workers: int | None = None, progress: Callable[[int], None] | None = None) -> list:
+    """Returns ``[task(rules, argument, g) for g in range(games)]``, computed on ``workers``
+    processes (all cores when None; 1 computes here), in order; ``task`` must be a
+    module-level function (workers import it) and ``progress`` is told how many games each
+    finished chunk held."""
+    workers = max(1, min(workers or os.cpu_count() or 1, games))
+    chunks = list(_chunks(range(games), max(1, min(16, games // (workers * 4) or 1))))
+    found: list = []
+    if workers == 1:
+        for chunk in chunks:
+            found += [task(rules, argument, index) for index in chunk]
+            if progress:
+                progress(len(chunk))
+        return found
+    with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(make_rules,)) as pool:
+        for done in pool.map(_run_chunk, [task] * len(chunks), [argument] * len(chunks), chunks):
+            found += done
+            if progress:
+                progress(len(done))
+    return found
+
+
+def run_duel(rules: Rules, make_rules: RulesMaker, spec: DuelSpec, games: int, workers: int | None = None,
+             progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
+    """Plays games 0..games-1 of a duel (see ``run_games``)."""
+    return run_games(rules, make_rules, play_game, spec, games, workers, progress)
+
+
+def _chunks(indexes: range, size: int) -> Iterator[list[int]]:
+    items = list(indexes)
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+# ------------------------------------------------------------------ figures
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion with its 95% Wilson score interval."""
+
+    wins: int
+    games: int
+
+    @property
+    def value(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson score interval (sound near 0 and 1, unlike the normal approximation)."""
+        n = self.games
+        if n == 0:
+            return (0.0, 1.0)
+        p, z2 = self.wins / n, Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    def to_json(self) -> dict:
+        low, high = self.interval
+        return {"wins": self.wins, "games": self.games, "rate": round(self.value, 4),
+                "interval_95": [round(low, 4), round(high, 4)]}
+
+
+def duel_figures(rules: Rules, spec: DuelSpec, outcomes: list[GameOutcome]) -> dict:
+    """Returns the figures of a duel: bot A's win rate overall and by the side it played,
+    each side's win rate whoever played it, draws, and hands per game."""
+    sides = len(rules.sides)
+    a_wins = Rate(sum(o.winner == o.a_side for o in outcomes), len(outcomes))
+    by_side = {}
+    for side in range(sides):
+        mine = [o for o in outcomes if o.a_side == side]
+        by_side[side] = Rate(sum(o.winner == side for o in mine), len(mine))
+    side_wins = {side: Rate(sum(o.winner == side for o in outcomes), len(outcomes)) for side in range(sides)}
+    return {
+        "variant": rules.variant, "players": rules.players, "games": len(outcomes), "seed": spec.seed,
+        "bot": spec.bot, "vs": spec.vs, "playouts": spec.playouts,
+        "bot_wins": a_wins.to_json(),
+        "bot_wins_by_side": {str(side): rate.to_json() for side, rate in by_side.items()},
+        "side_wins": {str(side): rate.to_json() for side, rate in side_wins.items()},
+        "sides": [list(seats) for seats in rules.sides],
+        "draws": sum(o.winner is None for o in outcomes),
+        "hands_per_game": round(sum(o.hands for o in outcomes) / len(outcomes), 3) if outcomes else 0.0,
+    }
