@@ -9,6 +9,7 @@ from functools import partial
 import click
 
 from .arguments import no_cache_flag, option_flag, players_flag, rules_of
+from .duels import on_cluster
 from .output import handles_errors
 
 
@@ -26,10 +27,12 @@ from .output import handles_errors
               help="Self-play matches, to see how often the decider is reached.")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run the games on this Dask scheduler (tcp://HOST:PORT) instead of local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @no_cache_flag
 @handles_errors
-def balance(variant, options, players, games, skill_games, playouts, matches, seed, workers, as_json):
+def balance(variant, options, players, games, skill_games, playouts, matches, seed, workers, scheduler, as_json):
     """Measure a variant's balance: first-player advantage, skill against luck, and what
     hands and games are like, each with its 95% interval.
 
@@ -43,8 +46,8 @@ def balance(variant, options, players, games, skill_games, playouts, matches, se
     spec = BalanceSpec(seed, games, skill_games, playouts, matches)
     total = games + 2 * skill_games + (matches if rules.best_of > 1 else 0)
     show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=total, label="games", file=sys.stderr, hidden=not show) as bar:
-        figures = measure(rules, partial(rules_of, variant, options, players), spec, workers, bar.update)
+    with click.progressbar(length=total, label="games", file=sys.stderr, hidden=not show) as bar, on_cluster():
+        figures = measure(rules, partial(rules_of, variant, options, players), spec, workers, bar.update, scheduler)
     if as_json:
         click.echo(json.dumps(figures, indent=2))
         return

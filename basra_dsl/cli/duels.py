@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from functools import partial
+from typing import Iterator
 
 import click
 
@@ -12,16 +14,27 @@ from ..play.duel import DuelSpec, Rate, duel_figures, run_duel
 from .arguments import rules_of
 
 
+@contextmanager
+def on_cluster() -> Iterator[None]:
+    """Turns a cluster that cannot be reached into a usage error naming --scheduler."""
+    from ..play.cluster import ClusterError
+    try:
+        yield
+    except ClusterError as exc:
+        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
+
+
 def run_duel_command(variant: str, options: tuple[str, ...], players: int | None, games: int | None, seed: int,
-                     bot: str, vs: str, playouts: int | None, workers: int | None, as_json: bool) -> None:
+                     bot: str, vs: str, playouts: int | None, workers: int | None, as_json: bool,
+                     scheduler: str | None = None) -> None:
     if games is None or games < 1:
         raise click.UsageError("a duel needs --games N (at least 1)")
     rules = rules_of(variant, options, players)
     spec = DuelSpec(bot, vs, seed, playouts)
     make_rules = partial(rules_of, variant, options, players)  # each worker compiles the rules again
     show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=games, label="games", file=sys.stderr, hidden=not show) as bar:
-        outcomes = run_duel(rules, make_rules, spec, games, workers, progress=bar.update)
+    with click.progressbar(length=games, label="games", file=sys.stderr, hidden=not show) as bar, on_cluster():
+        outcomes = run_duel(rules, make_rules, spec, games, workers, bar.update, scheduler)
     figures = duel_figures(rules, spec, outcomes)
     if as_json:
         click.echo(json.dumps(figures, indent=2))

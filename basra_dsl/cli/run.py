@@ -85,13 +85,15 @@ def replay(record, as_json):
               help="The search bot's strength: samples per move (default 64).")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Processes for a duel (default: every core).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play a duel's games on this Dask scheduler (tcp://HOST:PORT) instead of local processes.")
 @players_flag
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--record", type=click.Path(), default=None, help="With --hands, write the hands as a record.")
 @no_cache_flag
 @handles_errors
-def simulate(variant, hands, games, seed, bot, vs, playouts, workers, players, options, as_json, record):
+def simulate(variant, hands, games, seed, bot, vs, playouts, workers, scheduler, players, options, as_json, record):
     """Play seeded hands or games with bots and print figures.
 
     With --vs, --bot plays one side and --vs the others, the sides turning game by game,
@@ -104,7 +106,9 @@ def simulate(variant, hands, games, seed, bot, vs, playouts, workers, players, o
         if hands is not None or record is not None:
             raise click.UsageError("a duel (--vs) is played in whole games: give --games N, not --hands or --record")
         from .duels import run_duel_command  # here: only a duel needs the pool and the figures
-        return run_duel_command(variant, options, players, games, seed, bot, vs, playouts, workers, as_json)
+        return run_duel_command(variant, options, players, games, seed, bot, vs, playouts, workers, as_json, scheduler)
+    if scheduler is not None:
+        raise click.UsageError("a cluster plays duels: give --vs NAME with --scheduler")
     if (hands is None) == (games is None):
         raise click.UsageError("give exactly one of --hands N or --games N")
     if (hands or games or 0) < 1:

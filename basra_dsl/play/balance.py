@@ -101,20 +101,21 @@ def _match_task(rules: Rules, seed: int, index: int) -> bool:
 
 
 def balance(rules: Rules, make_rules: RulesMaker, spec: BalanceSpec, workers: int | None = None,
-            progress: Callable[[int], None] | None = None) -> dict:
-    """Returns the balance figures of the rules (see the module's docstring)."""
-    games = run_games(rules, make_rules, _self_play_task, spec.seed, spec.games, workers, progress)
+            progress: Callable[[int], None] | None = None, scheduler: str | None = None) -> dict:
+    """Returns the balance figures of the rules (see the module's docstring), computed on
+    ``workers`` local processes or on the Dask cluster at ``scheduler``."""
+    games = run_games(rules, make_rules, _self_play_task, spec.seed, spec.games, workers, progress, scheduler)
     figures = {"variant": rules.variant, "title": rules.title, "players": rules.players,
                "options": rules.options, "seed": spec.seed, "self_play": SELF_PLAY}
     figures |= _self_play_figures(games)
     skill = {}
     for weaker in ("random", "greedy"):
         duel = DuelSpec("search", weaker, spec.seed, spec.playouts)
-        outcomes = run_duel(rules, make_rules, duel, spec.skill_games, workers, progress)
+        outcomes = run_duel(rules, make_rules, duel, spec.skill_games, workers, progress, scheduler)
         skill[f"search_vs_{weaker}"] = duel_figures(rules, duel, outcomes)["bot_wins"]
     figures["skill"] = skill | {"playouts": spec.playouts}
     if rules.best_of > 1 and spec.matches:
-        reached = run_games(rules, make_rules, _match_task, spec.seed, spec.matches, workers, progress)
+        reached = run_games(rules, make_rules, _match_task, spec.seed, spec.matches, workers, progress, scheduler)
         figures["decider_reached"] = Rate(sum(reached), len(reached)).to_json()
     return figures
 
