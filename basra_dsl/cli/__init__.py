@@ -20,12 +20,14 @@ from .. import __version__
 
 # command name -> "module:attribute", imported when the command is looked up
 COMMANDS = {
+    "balance": "balance:balance",
     "check": "authoring:check",
     "compile": "run:compile_command",
     "docs": "docs:docs",
     "explain": "explain:explain",
     "fmt": "authoring:fmt_command",
     "new": "authoring:new",
+    "play": "game:play",
     "replay": "run:replay",
     "simulate": "run:simulate",
     "variants": "run:variants",

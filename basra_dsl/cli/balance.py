@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from functools import partial
+from pathlib import Path
 
 import click
 
@@ -14,7 +15,10 @@ from .output import handles_errors
 
 
 @click.command()
-@click.argument("variant")
+@click.argument("variant", required=False)
+@click.option("--all", "every", is_flag=True, help="Measure every bundled variant (with --write).")
+@click.option("--write", type=click.Path(dir_okay=False), default=None,
+              help="With --all, write the figures to this JSON file (the rulebook's variants/balance.json).")
 @option_flag
 @players_flag
 @click.option("--games", type=click.IntRange(2, 1_000_000), default=200, show_default=True,
@@ -32,7 +36,8 @@ from .output import handles_errors
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @no_cache_flag
 @handles_errors
-def balance(variant, options, players, games, skill_games, playouts, matches, seed, workers, scheduler, as_json):
+def balance(variant, every, write, options, players, games, skill_games, playouts, matches, seed, workers, scheduler,
+            as_json):
     """Measure a variant's balance: first-player advantage, skill against luck, and what
     hands and games are like, each with its 95% interval.
 
@@ -42,6 +47,13 @@ def balance(variant, options, players, games, skill_games, playouts, matches, se
     from ..play.balance import BalanceSpec
     from ..play.balance import balance as measure
 
+    if every or write:
+        if not (every and write) or variant or options or players:
+            raise click.UsageError("--all and --write go together, without a variant, -o or --players")
+        spec = BalanceSpec(seed, games, skill_games, playouts, matches)
+        return write_all(spec, write, workers, scheduler)
+    if variant is None:
+        raise click.UsageError("name a variant (or give --all --write FILE)")
     rules = rules_of(variant, options, players)
     spec = BalanceSpec(seed, games, skill_games, playouts, matches)
     total = games + 2 * skill_games + (matches if rules.best_of > 1 else 0)
@@ -79,3 +91,22 @@ def balance_lines(rules, figures: dict) -> list[str]:
     if "decider_reached" in figures:
         lines.append(f"  matches reaching the decider: {rate(figures['decider_reached'], 'matches')}")
     return lines
+
+
+def write_all(spec, path: str, workers: int | None, scheduler: str | None) -> None:
+    """Measures every bundled variant at its defaults and writes the figures as JSON, a
+    variant by name, each as ``basra balance NAME --json`` gives it."""
+    from ..play.balance import balance as measure
+    from ..resources import bundled_variants
+
+    found = {}
+    for name in bundled_variants():
+        rules = rules_of(name, (), None)
+        with on_cluster():
+            found[name] = measure(rules, partial(rules_of, name, (), None), spec, workers, None, scheduler)
+        click.echo(f"{name}: {found[name]['games']} games, search beats greedy {found[name]['skill']['search_vs_greedy']['rate']:.1%}",
+                   err=True)
+    text = json.dumps({"spec": {"seed": spec.seed, "games": spec.games, "skill_games": spec.skill_games,
+                                "playouts": spec.playouts, "matches": spec.matches},
+                       "variants": found}, indent=1, sort_keys=True)
+    Path(path).write_text(text + "\n", encoding="utf-8")

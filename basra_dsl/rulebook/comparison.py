@@ -17,6 +17,7 @@ from ..language.compiler import compile_rules
 from ..language.merge import Merged
 from ..resources import bundled_variants
 from . import defaults as D
+from .balance_ranking import ranking
 from .catalog import Family, families, listings
 from .english import join
 from .markdown import page_path
@@ -83,7 +84,8 @@ def render_comparison(catalog: dict[str, Path] | None = None) -> str:
         for heading, columns in TABLES:
             parts.append(f"### {heading} {{#{_slug(family.name) or number}-{_slug(heading)}}}\n\n"
                          + table(family, columns, loaded))
-    return "\n\n".join(parts) + "\n"
+    parts.append(ranking(catalog, {name: merged.variant.title or name for name, (merged, _) in loaded.items()}))
+    return "\n\n".join(part for part in parts if part) + "\n"
 
 
 def _slug(text: str) -> str:

@@ -3,12 +3,13 @@
 The page is generated from the merged variant (every clause, with the comments written
 above it in the variant file) and from the compiled rules (deck sizes, totals, worked
 examples played on the engine). Output depends only on the variant files: no dates, no
-absolute paths, no randomness beyond fixed seeds.
+absolute paths, no randomness beyond fixed seeds (the balance figures are a committed file).
 
 This module puts the page together; its parts are rendered by ``summary`` (the 'At a
 glance' box), ``differences`` (a child variant against its parent), ``rules_sections``
 (the Rules tab), ``quickstart`` (play in a minute), ``seating``, ``worked`` (worked
-examples) and ``sample_hand``; ``cardfaces`` draws the cards the page shows, once.
+examples), ``sample_hand`` and ``how_it_plays`` (balance figures kept in
+``variants/balance.json``, with a plot); ``cardfaces`` draws the cards the page shows, once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..resources import bundled_variants
 from .cardfaces import sprite_for
 from .comments import paragraph
 from .differences import differences
+from .how_it_plays import how_it_plays
 from .markdown import admonition, anchor, indent, page_path
 from .page_state import PageState
 from .quickstart import play_in_a_minute
@@ -84,6 +86,7 @@ def render(page: PageState) -> VariantPage:
     parts.append('=== "Source file"\n\n' + indent(source_tab(page)) + "\n")
     parts.append(examples(page))
     parts.append(sample_hand(page))
+    parts.append(how_it_plays(page))
     markdown = "\n".join(p.rstrip() + "\n" for p in parts if p)
     markdown += sprite_for(markdown)  # the faces of the cards the page shows, drawn once
     return VariantPage(page.name, Path(page.variant.path), html_text(page.title), markdown, page.anchors, page.problems)

@@ -1,0 +1,102 @@
+"""The "How it plays" section of a bundled variant's page: balance figures in words and a plot.
+
+The figures come from the committed file ``variants/balance.json``, which
+``basra balance --all --write variants/balance.json`` regenerates (computer players at the
+variant's default options and first player count; see ``play.balance``). A page of a file
+that is not the bundled variant of its name has no figures, only how to measure them.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from ..resources import bundled_dir
+from .page_state import PageState
+from .plots import rates_plot
+from .safe import code_span
+
+FIGURES_FILE = "balance.json"
+
+
+@cache
+def balance_file() -> dict:
+    """Returns the committed figures ({} when the file is missing or unreadable)."""
+    try:
+        return json.loads((bundled_dir("variants") / FIGURES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def figures_of(page: PageState) -> dict | None:
+    """Returns the committed figures of the page's variant, if the page is of the bundled file."""
+    bundled = page.bundled.get(page.name)
+    if bundled is None or Path(page.variant.path).resolve() != Path(bundled).resolve():
+        return None
+    return balance_file().get("variants", {}).get(page.name)
+
+
+def how_it_plays(page: PageState) -> str:
+    """Returns the section, or a line on how to measure the variant when no figures are kept."""
+    figures = figures_of(page)
+    if figures is None:
+        return ("### How it plays {#how-it-plays}\n\nMeasure how this variant plays (first-player advantage, "
+                f"skill against luck) with {code_span('basra balance ' + Path(page.variant.path).name)}.\n")
+    return ("### How it plays {#how-it-plays}\n\n" + "\n".join(_lines(figures, page.bonus)) + "\n\n"
+            + _plot(figures) + "\n")
+
+
+def _lines(f: dict, bonus: str) -> list[str]:
+    """The figures in words; ``bonus`` is the page's name for the bonus, already Markdown-safe."""
+    skill = f["skill"]
+    lines = [f"Measured by computer players at the default options with {f['players']} players: "
+             f"{f['games']} games with the greedy player in every seat, and {skill['search_vs_greedy']['games']} "
+             f"games of each duel for the search player ({skill['playouts']} samples a move). Brackets give "
+             "95% intervals.", ""]
+    lines.append(f"- **First player.** The side that leads the first hand wins {_rate(f['first_side_wins_game'])} "
+                 f"of games, and the first player's side wins {_rate(f['first_side_wins_hand'])} of hands.")
+    lines.append(f"- **Skill or luck.** The search player beats a random player in {_rate(skill['search_vs_random'])} "
+                 f"of games and the greedy player in {_rate(skill['search_vs_greedy'])}: "
+                 f"{_skill_words(skill['search_vs_greedy'])}.")
+    lines.append(f"- **A game** lasts {_mean(f['hands_per_game'], 1)} hands; a side scores "
+                 f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f}), "
+                 f"with {_mean(f['bonuses_per_hand'], 2)} {bonus}s a hand between the players.")
+    lines.append(f"- **Ties on cards** happen in {_rate(f['card_ties'])} of hands.")
+    if "decider_reached" in f:
+        lines.append(f"- **Matches** reach their deciding game {_rate(f['decider_reached'])} of the time.")
+    return lines
+
+
+def _skill_words(rate: dict) -> str:
+    low = rate["interval_95"][0]
+    if low > 0.65:
+        return "skill counts for a lot"
+    if low > 0.5:
+        return "skill counts, though the deal matters"
+    return "the deal counts as much as the play, as far as these players can tell"
+
+
+def _rate(data: dict) -> str:
+    low, high = data["interval_95"]
+    return f"{data['rate']:.0%} ({low:.0%}–{high:.0%})"
+
+
+def _mean(data: dict, digits: int) -> str:
+    low, high = data["interval_95"]
+    return f"{data['mean']:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
+
+
+def _plot(f: dict) -> str:
+    """The figures as a plot; "" where Matplotlib is not installed (it comes with the docs
+    extra, which builds the site: a page shown by ``basra docs show`` without it keeps the words)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return ""
+    rows = [("leader's side wins the game", f["first_side_wins_game"]),
+            ("first player's side wins a hand", f["first_side_wins_hand"]),
+            ("search beats greedy", f["skill"]["search_vs_greedy"]),
+            ("search beats random", f["skill"]["search_vs_random"])]
+    return rates_plot([(label, d["rate"], *d["interval_95"]) for label, d in rows],
+                      "How it plays: first-player advantage and skill, in per cent with 95% intervals")

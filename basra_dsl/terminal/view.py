@@ -1,0 +1,245 @@
+"""What each panel of the terminal game shows, as Rich ``Text`` made from a ``Table``.
+
+Pure functions, no Textual: the title line, the other seats (what each played and took on
+its last turn), the scores per side, the floor (a stack's top marked), the person's cards
+with what each may take, the hand's and the game's results, the story's lines and the
+status line. Text from the variant file (its title, the bonus's name) is data: it goes
+into ``Text`` as it is, never read as markup, and without control characters.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..cards import card_glyph
+from ..engine import Play
+from ..engine.scoring import number
+from ..rulebook.safe import plain
+from .table import Event, Table
+
+RED = "bold red"
+BLACK = "bold"
+
+
+def card_text(card: int) -> Text:
+    """Returns a card as its rank and suit symbol (``7♦``), hearts and diamonds in red."""
+    text = Text()
+    text.append(card_glyph(card), style=RED if card & 3 in (1, 2) else BLACK)  # a span: what is added after keeps its own style
+    return text
+
+
+def cards_text(cards, gap: str = " ") -> Text:
+    """Returns cards side by side; ``-`` for none."""
+    cards = list(cards)
+    if not cards:
+        return Text("-", style="dim")
+    return Text(gap).join(card_text(c) for c in cards)
+
+
+def bonus_name(table: Table) -> str:
+    """The variant's name for its bonus (``basra``, ``pishti``), as plain text."""
+    return plain(table.rules.bonus_name) or "bonus"
+
+
+def announcement(table: Table, play: Play) -> str | None:
+    """Returns what the table hears when a play scores the bonus: ``Seat 1: Basra! +10``."""
+    if not play.bonus:
+        return None
+    name = bonus_name(table)
+    return f"{seat_name(table, play.seat)}: {name[:1].upper() + name[1:]}! +{number(play.bonus)}"
+
+
+def seat_name(table: Table, seat: int) -> str:
+    """``You``, ``Seat 1``, or ``Seat 2 (partner)``."""
+    if seat == table.seat:
+        return "You"
+    partner = len(table.rules.sides[table.side_of(seat)]) > 1 and table.side_of(seat) == table.side_of(table.seat)
+    return f"Seat {seat + 1}" + (" (partner)" if partner else "")  # seats are counted from 1, as on the pages
+
+
+def side_name(table: Table, side: int) -> str:
+    """``You``, ``You + seat 2``, ``Seat 1`` or ``Seats 1 + 3``."""
+    seats = table.rules.sides[side]
+    if table.seat in seats:
+        others = [s for s in seats if s != table.seat]
+        return "You" + "".join(f" + seat {s + 1}" for s in others)
+    return ("Seats " if len(seats) > 1 else "Seat ") + " + ".join(str(s + 1) for s in seats)
+
+
+def title_text(table: Table) -> Text:
+    """The top line: the variant, the person's seat, the target, the hand and the seed."""
+    text = Text.assemble((plain(table.rules.title) or table.rules.variant, "bold"))
+    text.append(f"  ·  {table.players} players  ·  you are seat {table.seat + 1}  ·  first to "
+                f"{number(table.board.target)}  ·  hand {table.hand_number}  ·  seed {table.seed}")
+    return text
+
+
+def play_text(table: Table, play: Play) -> Text:
+    """``played 7♦, took 3♣ 4♥  Basra! +10`` or ``trailed 7♦``."""
+    if play.captured:
+        text = Text("played ") + card_text(play.card) + Text(", took ") + cards_text(play.captured)
+    else:
+        text = Text("trailed ") + card_text(play.card)
+    if play.bonus:
+        name = bonus_name(table)
+        text.append(f"  {name[:1].upper() + name[1:]}! +{number(play.bonus)}", style="bold yellow")
+    return text
+
+
+def seats_text(table: Table) -> Text:
+    """One line per other seat: its cards in hand and its last turn in this hand."""
+    lines = []
+    state = table.state
+    for seat in range(table.players):
+        if seat == table.seat:
+            continue
+        line = Text.assemble((seat_name(table, seat), "bold"))
+        if table.to_move == seat:
+            line.append(" ▶", style="bold green")
+        line.append(f"  {len(state.hands[seat])} in hand  ", style="dim")
+        last = table.last.get(seat)
+        line += play_text(table, last) if last else Text("has not played yet", style="dim")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def scores_text(table: Table) -> Text:
+    """Each side's running total, with what it has taken so far in this hand."""
+    state = table.state
+    lines = []
+    for side, seats in enumerate(table.rules.sides):
+        line = Text.assemble((f"{side_name(table, side)}: ", "bold" if table.seat in seats else ""))
+        line.append(f"{number(table.board.totals[side])}", style="bold cyan")
+        cards = sum(len(state.piles[s]) for s in seats)
+        bonuses = sum(len(state.bonuses[s]) for s in seats)
+        if not table.hand_over:
+            line.append(f" · {cards} cards", style="dim")
+            if bonuses:
+                line.append(f" · {bonuses} {bonus_name(table)}{'s' * (bonuses != 1)}", style="yellow")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def floor_text(table: Table) -> Text:
+    """The floor in the order laid; for a stack, the top card marked and the count under it."""
+    floor = table.state.floor
+    if table.rules.floor_kind != "stack":
+        return cards_text(floor, "  ") if floor else Text("empty", style="dim")
+    if not floor:
+        return Text("the pile is empty", style="dim")
+    text = Text("top: ") + card_text(floor[-1])
+    text.append(" ◀", style="bold green")
+    text.append(f"   {len(floor) - 1} under it", style="dim")
+    if len(floor) > 1:
+        text.append(": ", style="dim")
+        text += cards_text(reversed(floor[:-1]))
+    return text
+
+
+def floor_title(table: Table) -> str:
+    """The floor panel's title (words of this module only: titles are read as markup)."""
+    if table.hand_over:
+        return "Game over" if table.game_over else f"Hand {table.hand_number} is over"
+    count = len(table.state.floor)
+    kind = "Pile" if table.rules.floor_kind == "stack" else "Floor"
+    return f"{kind} ({count} card{'s' * (count != 1)})"
+
+
+def capture_words(capture: tuple[int, ...]) -> Text:
+    """``take 3♣ 4♥`` or ``trail (take nothing)``."""
+    return Text("take ") + cards_text(capture) if capture else Text("trail (take nothing)")
+
+
+def hand_rows(table: Table) -> list[Text]:
+    """One row per card of the person's hand: the card and, on their turn, what it may take."""
+    rows = []
+    for card in table.hand:
+        row = card_text(card)
+        if table.your_turn:
+            options = table.options(card)
+            if not options:
+                row.append("   cannot be played now", style="dim")
+            elif len(options) > 1:
+                row.append(f"   {len(options)} choices", style="yellow")
+            elif options[0]:
+                row.append("   takes ", style="green")
+                row += cards_text(options[0])
+            else:
+                row.append("   trails", style="dim")
+        rows.append(row)
+    return rows
+
+
+def result_text(table: Table) -> Text:
+    """The last hand's result per side, and the game's result once it is decided."""
+    if not table.results:
+        return Text("")
+    result = table.results[-1]
+    lines = []
+    for side, scored in enumerate(result.sides):
+        line = Text.assemble((f"{side_name(table, side)}: ", "bold"))
+        line.append(f"{number(scored.points)} points", style="bold cyan")
+        line.append(f"  ({scored.cards} cards, {number(scored.card_points)} for cards, "
+                    f"{number(scored.majority_points)} for majorities, {scored.basras} "
+                    f"{bonus_name(table)}{'s' * (scored.basras != 1)} +{number(scored.basra_points)})", style="dim")
+        lines.append(line)
+    if result.void:
+        lines.append(Text("A tie wiped out the hand's points.", style="yellow"))
+    if result.unclaimed:
+        lines.append(Text("Left for nobody: ") + cards_text(result.unclaimed))
+    lines.append(Text("Totals: " + ", ".join(f"{side_name(table, s)} {number(t)}"
+                                             for s, t in enumerate(table.board.totals))))
+    lines.append(game_result_text(table) if table.game_over else
+                 Text("Press Enter for the next hand.", style="bold green"))
+    return Text("\n").join(lines)
+
+
+def game_result_text(table: Table) -> Text:
+    """Who won the game (or that it is drawn)."""
+    winner = table.board.winner
+    if winner is None:
+        return Text("The game is drawn.", style="bold yellow")
+    if table.seat in table.rules.sides[winner]:
+        return Text("You win the game!", style="bold green")
+    return Text(f"{side_name(table, winner)} {'wins' if len(table.rules.sides[winner]) == 1 else 'win'} the game.",
+                style="bold red")
+
+
+def event_text(table: Table, event: Event) -> Text:
+    """A line of the story (the log panel)."""
+    if event.kind == "play" and event.play is not None:
+        return Text(f"{seat_name(table, event.play.seat)}: ") + play_text(table, event.play)
+    if event.kind == "hand":
+        who = "you lead" if event.seat == table.seat else f"seat {event.seat + 1} leads"
+        return Text(f"Hand {event.hand}: {who}", style="bold magenta")
+    if event.kind == "result":
+        result = table.results[event.hand - 1]
+        return Text(f"Hand {event.hand} scored: " + ", ".join(
+            f"{side_name(table, s)} {number(p)}" for s, p in enumerate(result.points)), style="bold cyan")
+    return game_result_text(table)
+
+
+def status_text(table: Table, thinking: bool = False) -> Text:
+    """Whose turn it is, and what the keys do now."""
+    if table.game_over:
+        return Text.assemble(("Game over. ", "bold"), saved_text(table), ("  q: quit", "dim"))
+    if table.hand_over:
+        return Text("Hand over: press Enter for the next hand.", style="bold green")
+    if table.your_turn:
+        count = len(table.hand)
+        keys = f"1-{count}" if count > 1 else "1"
+        return Text.assemble(("Your turn: ", "bold green"), f"choose a card ({keys}, or ↑↓ and Enter)")
+    who = seat_name(table, table.to_move)
+    return Text(f"{who} {'is thinking' if thinking else 'to play'}…", style="bold yellow")
+
+
+def saved_text(table: Table) -> str:
+    """Where the record is, or why it could not be written."""
+    save = table.save
+    if save.error:
+        return save.error
+    if save.path is None:
+        return "Not recorded."
+    if not save.hands:
+        return f"The record will be written to {save.path} when the first hand ends."
+    return f"Record: {save.path} ({save.hands} hand{'s' * (save.hands != 1)}; basra replay replays it)."
