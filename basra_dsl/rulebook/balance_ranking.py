@@ -31,7 +31,7 @@ def ranking(catalog: dict[str, Path], titles: dict[str, str]) -> str:
              "| Variant | The search player beats the greedy one | …and a random one |\n| --- | --- | --- |\n"
              + "\n".join(f"| {link(name)} | {_rate(rows[name]['skill']['search_vs_greedy'])} | "
                          f"{_rate(rows[name]['skill']['search_vs_random'])} |" for name in by_skill),
-             "### Largest first-player advantage first {#by-first-player}",
+             "### Furthest from an even start first {#by-first-player}",
              "| Variant | The side leading the first hand wins the game | The first player's side wins a hand |\n"
              "| --- | --- | --- |\n"
              + "\n".join(f"| {link(name)} | {_rate(rows[name]['first_side_wins_game'])} | "

@@ -53,7 +53,7 @@ def test_an_authors_file_of_a_bundled_name_gets_no_borrowed_figures(tmp_path):
 
 def test_the_comparison_ranks_the_variants_by_skill_and_by_first_player_advantage():
     page = render_comparison()
-    skill = page[page.index("### Most skill first"):page.index("### Largest first-player advantage first")]
+    skill = page[page.index("### Most skill first"):page.index("### Furthest from an even start first")]
     rates = [KEPT["variants"][name]["skill"]["search_vs_greedy"]["rate"]
              for name in sorted(KEPT["variants"], key=lambda n: skill.find(f"(rules/{n}.md)"))]
     assert rates == sorted(rates, reverse=True) and skill.count("(rules/") == len(KEPT["variants"])
