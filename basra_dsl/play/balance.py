@@ -22,11 +22,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..bots import make_bot, move_of
-from ..engine import Game, MatchScore, Scoreboard
+from ..bots import make_bot
+from ..engine import HandResult, MatchScore, Scoreboard
 from ..engine.rules import Rules
-from .duel import MAX_HANDS, Z95, DuelSpec, Rate, RulesMaker, duel_figures, run_duel, run_games
-from .simulate import dealer_before
+from .duel import Z95, DuelSpec, Rate, RulesMaker, duel_figures, play_to_target, run_duel, run_games
 
 SELF_PLAY = "greedy"
 
@@ -55,26 +54,16 @@ class SelfPlayGame:
     hands: tuple[HandFigures, ...]
 
 
-def self_play_game(rules: Rules, seed: int, index: int, target: float | None = None) -> SelfPlayGame:
+def self_play_game(rules: Rules, seed: int, index: int) -> SelfPlayGame:
     """Plays game ``index`` of the self-play runs: ``greedy`` in every seat."""
-    bot = make_bot(SELF_PLAY)
-    deal_rng = random.Random(f"balance:{seed}:{index}")
-    bot_rngs = [random.Random(f"balance:{seed}:{index}:{seat}") for seat in range(rules.players)]
-    game, board = Game(rules), Scoreboard(rules, target)
-    first = index % rules.players
-    dealer, hands = dealer_before(rules, first), []
-    while not board.over and board.hands < MAX_HANDS:
-        state = game.new_hand(deal_rng, first, board.carry)
-        while state.turn >= 0:
-            move = move_of(bot, state, bot_rngs[state.turn])
-            state.play(move.card, move.capture)
-        result = state.result()
-        board.add(result)
+    hands: list[HandFigures] = []
+
+    def count(result: HandResult, first: int) -> None:
         cards = sorted((side.cards for side in result.sides), reverse=True)
         hands.append(HandFigures(result.points, sum(side.basras for side in result.sides),
                                  len(cards) > 1 and cards[0] == cards[1], rules.side_of(first)))
-        dealer = rules.next_dealer(dealer)
-        first = rules.leader(dealer)
+
+    board = _self_play(rules, f"{seed}:{index}", index % rules.players, None, count)
     return SelfPlayGame(rules.side_of(index % rules.players), board.winner if board.over else None, tuple(hands))
 
 
@@ -82,14 +71,17 @@ def self_play_match(rules: Rules, seed: int, index: int) -> bool:
     """Plays match ``index`` in self-play; returns whether it reached its deciding game."""
     match = MatchScore(rules)
     while not match.over:
-        last_and_level = match.games == rules.best_of - 1 and len(set(match.wins)) == 1
-        if last_and_level:
-            return True
-        board_game = self_play_game(rules, seed, index * 1000 + match.games, match.next_target())
-        if board_game.winner is not None:
-            match.wins[board_game.winner] += 1
-        match.games += 1
+        if match.games == rules.best_of - 1 and len(set(match.wins)) == 1:
+            return True  # the last game, the sides level: the decider
+        game = index * 1000 + match.games
+        match.add(_self_play(rules, f"{seed}:{game}", game % rules.players, match.next_target()))
     return False
+
+
+def _self_play(rules: Rules, key: str, first: int, target: float | None, on_hand=None) -> Scoreboard:
+    bots = [make_bot(SELF_PLAY)] * rules.players
+    bot_rngs = [random.Random(f"balance:{key}:{seat}") for seat in range(rules.players)]
+    return play_to_target(rules, bots, random.Random(f"balance:{key}"), bot_rngs, first, target, on_hand)
 
 
 def _self_play_task(rules: Rules, seed: int, index: int) -> SelfPlayGame:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..bots import make_bot, move_of
-from ..engine import Game, Scoreboard
+from ..engine import Game, HandResult, Scoreboard
 from ..engine.rules import Rules
 from .simulate import dealer_before
 
@@ -54,10 +54,17 @@ def play_game(rules: Rules, spec: DuelSpec, index: int) -> GameOutcome:
     a_side = index % sides
     bots = [make_bot(spec.bot if rules.side_of(seat) == a_side else spec.vs, spec.playouts)
             for seat in range(rules.players)]
-    deal_rng = random.Random(f"{spec.seed}:{index}")
     bot_rngs = [random.Random(f"{spec.seed}:{index}:{seat}") for seat in range(rules.players)]
-    game, board = Game(rules), Scoreboard(rules)
-    first = index % rules.players
+    board = play_to_target(rules, bots, random.Random(f"{spec.seed}:{index}"), bot_rngs, index % rules.players)
+    return GameOutcome(index, a_side, board.winner if board.over else None, board.hands, tuple(board.totals))
+
+
+def play_to_target(rules: Rules, bots: list, deal_rng: random.Random, bot_rngs: list[random.Random], first: int,
+                   target: float | None = None, on_hand: Callable[[HandResult, int], None] | None = None) -> Scoreboard:
+    """Plays one game, ``first`` leading its first hand, to its target (or ``MAX_HANDS``
+    hands); each seat's bot draws from its own generator, the deals from ``deal_rng``;
+    ``on_hand`` is told each hand's result and who led it. Returns the scoreboard."""
+    game, board = Game(rules), Scoreboard(rules, target)
     dealer = dealer_before(rules, first)
     while not board.over and board.hands < MAX_HANDS:
         state = game.new_hand(deal_rng, first, board.carry)
@@ -65,10 +72,13 @@ def play_game(rules: Rules, spec: DuelSpec, index: int) -> GameOutcome:
             seat = state.turn
             move = move_of(bots[seat], state, bot_rngs[seat])
             state.play(move.card, move.capture)
-        board.add(state.result())
+        result = state.result()
+        board.add(result)
+        if on_hand is not None:
+            on_hand(result, first)
         dealer = rules.next_dealer(dealer)
         first = rules.leader(dealer)
-    return GameOutcome(index, a_side, board.winner if board.over else None, board.hands, tuple(board.totals))
+    return board
 
 
 # ------------------------------------------------------------------ many games, many processes

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..resources import bundled_variants
 from .how_it_plays import balance_file
 from .markdown import page_path
 from .safe import inline
@@ -15,7 +16,6 @@ def ranking(catalog: dict[str, Path], titles: dict[str, str]) -> str:
     variant that is the bundled file of its name is ranked (an author's file of the same
     name is another game)."""
     kept = balance_file().get("variants", {})
-    from ..resources import bundled_variants
     bundled = bundled_variants()
     rows = {name: kept[name] for name, path in catalog.items()
             if name in kept and name in bundled and Path(path).resolve() == bundled[name].resolve()}
