@@ -16,7 +16,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..bots import make_bot, move_of
 from ..cards import card_name
 from ..engine import Deal, Game, MatchScore, Play, Scoreboard, State
 from ..engine.errors import RULE_FAILURES
@@ -37,6 +36,8 @@ def bot_player(name: str, playouts: int | None = None) -> Bot:
     ``random`` is the engine's reference player itself, so the fast tier can play it."""
     if name == "random":
         return random_move
+    from ..bots import make_bot, move_of  # here: the reference player, which most runs use, needs no bot
+
     bot = make_bot(name, playouts)
 
     def player(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
