@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 from ..engine import Move
+from ..engine.rules import Rules
 from ..engine.state import play_bonus
 from .view import SeatView
 
@@ -22,21 +23,26 @@ class GreedyBot:
 
     name = "greedy"
 
+    def __init__(self):
+        self._worth: tuple[Rules, dict[int, float]] | None = None  # (rules, their card_worth), made once
+
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         moves = view.moves
         if len(moves) == 1:
             return moves[0]
-        worth = card_worth(view)
-        scored = [(_value(view, move, worth), move) for move in moves]
+        if self._worth is None or self._worth[0] is not view.rules:
+            self._worth = (view.rules, card_worth(view.rules))
+        worth, unseen = self._worth[1], Counter(view.unseen)
+        scored = [(_value(view, move, worth, unseen), move) for move in moves]
         best = max(value for value, _ in scored)
         ties = [move for value, move in scored if value >= best - 1e-9]
         return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
-def card_worth(view: SeatView) -> dict[int, float]:
-    """Returns what winning each card is worth now: its points, plus its share of each
-    majority (most cards, most of a suit) spread over the cards that count for it."""
-    rules = view.rules
+def card_worth(rules: Rules) -> dict[int, float]:
+    """Returns what winning each card is worth: its points, plus its share of each majority
+    (most cards, most of a suit) spread over the cards that count for it. It depends on
+    the rules alone, so a bot works it out once."""
     worth = {card: float(rules.card_points.get(card, 0)) for card in set(rules.deck)}
     for majority in rules.majorities:
         counted = [c for c in worth if majority.suit is None or c & 3 == majority.suit]
@@ -47,7 +53,7 @@ def card_worth(view: SeatView) -> dict[int, float]:
     return worth
 
 
-def _value(view: SeatView, move: Move, worth: dict[int, float]) -> float:
+def _value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter) -> float:
     before = view.floor
     if move.capture:
         taken = set(move.capture)
@@ -58,18 +64,17 @@ def _value(view: SeatView, move: Move, worth: dict[int, float]) -> float:
         left = before + (move.card,)
         gain = 0.0
     previous = (move.card, before, move.capture, left)
-    return gain - _threat(view, left, previous, worth)
+    return gain - _threat(view, left, previous, worth, unseen)
 
 
-def _threat(view: SeatView, floor: tuple[int, ...], previous, worth: dict[int, float]) -> float:
+def _threat(view: SeatView, floor: tuple[int, ...], previous, worth: dict[int, float], unseen: Counter) -> float:
     """Returns the expected best take of the next player from ``floor``: for each unseen
     card, the most its captures could win, weighted by its share of the unseen cards."""
-    if not floor or not view.unseen:
+    if not floor or not unseen:
         return 0.0
     resolver = view._state.resolver
-    counts = Counter(view.unseen)
     total = 0.0
-    for card, count in counts.items():
+    for card, count in unseen.items():
         best = 0.0
         for capture in resolver.captures(card, list(floor), previous):
             taken = set(capture)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from functools import partial
 from pathlib import Path
 
 import click
 
 from .arguments import no_cache_flag, option_flag, players_flag, rules_of
-from .duels import on_cluster
+from .duels import echo_figures, games_run, on_cluster
 from .output import handles_errors
 
 
@@ -57,14 +56,9 @@ def balance(variant, every, write, options, players, games, skill_games, playout
     rules = rules_of(variant, options, players)
     spec = BalanceSpec(seed, games, skill_games, playouts, matches)
     total = games + 2 * skill_games + (matches if rules.best_of > 1 else 0)
-    show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=total, label="games", file=sys.stderr, hidden=not show) as bar, on_cluster():
-        figures = measure(rules, partial(rules_of, variant, options, players), spec, workers, bar.update, scheduler)
-    if as_json:
-        click.echo(json.dumps(figures, indent=2))
-        return
-    for line in balance_lines(rules, figures):
-        click.echo(line)
+    with games_run(total, as_json) as progress:
+        figures = measure(rules, partial(rules_of, variant, options, players), spec, workers, progress, scheduler)
+    echo_figures(figures, balance_lines(rules, figures), as_json)
 
 
 def balance_lines(rules, figures: dict) -> list[str]:

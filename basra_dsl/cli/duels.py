@@ -6,7 +6,7 @@ import json
 import sys
 from contextlib import contextmanager
 from functools import partial
-from typing import Iterator
+from typing import Callable, Iterator
 
 import click
 
@@ -24,6 +24,21 @@ def on_cluster() -> Iterator[None]:
         raise click.BadParameter(str(exc), param_hint="--scheduler") from None
 
 
+@contextmanager
+def games_run(length: int, as_json: bool) -> Iterator[Callable[[int], None]]:
+    """The block where a command plays its games: yields what to tell of each finished
+    chunk (a progress bar on stderr, shown only on a terminal and never with --json), and
+    turns a cluster out of reach into a usage error."""
+    show = sys.stderr.isatty() and not as_json
+    with click.progressbar(length=length, label="games", file=sys.stderr, hidden=not show) as bar, on_cluster():
+        yield bar.update
+
+
+def echo_figures(figures: dict, lines: list[str], as_json: bool) -> None:
+    """Prints the figures as JSON, or as the lines in words."""
+    click.echo(json.dumps(figures, indent=2) if as_json else "\n".join(lines))
+
+
 def run_duel_command(variant: str, options: tuple[str, ...], players: int | None, games: int | None, seed: int,
                      bot: str, vs: str, playouts: int | None, workers: int | None, as_json: bool,
                      scheduler: str | None = None) -> None:
@@ -32,15 +47,10 @@ def run_duel_command(variant: str, options: tuple[str, ...], players: int | None
     rules = rules_of(variant, options, players)
     spec = DuelSpec(bot, vs, seed, playouts)
     make_rules = partial(rules_of, variant, options, players)  # each worker compiles the rules again
-    show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=games, label="games", file=sys.stderr, hidden=not show) as bar, on_cluster():
-        outcomes = run_duel(rules, make_rules, spec, games, workers, bar.update, scheduler)
+    with games_run(games, as_json) as progress:
+        outcomes = run_duel(rules, make_rules, spec, games, workers, progress, scheduler)
     figures = duel_figures(rules, spec, outcomes)
-    if as_json:
-        click.echo(json.dumps(figures, indent=2))
-        return
-    for line in duel_lines(rules, figures):
-        click.echo(line)
+    echo_figures(figures, duel_lines(rules, figures), as_json)
 
 
 def duel_lines(rules, figures: dict) -> list[str]:

@@ -112,12 +112,7 @@ class CaptureResolver:
             if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
                 take = takes[0]  # the usual case: whole values are taken, so there is no choice
                 return [tuple(x for x in floor if 0 < (v := worth[x]) <= value and take[v])]
-            by_value: dict[int, list[int]] = {}
-            for x in floor:
-                if 0 < (v := worth[x]) <= value:
-                    by_value.setdefault(v, []).append(x)
-            order = {x: i for i, x in enumerate(floor)}
-            return [tuple(sorted(found, key=order.__getitem__)) for found in _expand(takes, by_value)]
+            return expand_takes(floor, value, takes, worth)
         if "rank" in kinds:
             rank = card >> 2
             same = tuple(x for x in floor if x >> 2 == rank)
@@ -149,6 +144,17 @@ def _expand(takes: Iterable[tuple[int, ...]], by_value: dict[int, list[int]]) ->
             if len(found) >= MAX_OPTIONS:
                 return found
     return found
+
+
+def expand_takes(floor, value: int, takes, worth) -> list[tuple[int, ...]]:
+    """Returns every card set of the floor that the takes (counts per value) allow, each in
+    floor order: what a card of ``value`` may choose among (the fast tier calls it too)."""
+    by_value: dict[int, list[int]] = {}
+    for x in floor:
+        if 0 < (v := worth[x]) <= value:
+            by_value.setdefault(v, []).append(x)
+    order = {x: i for i, x in enumerate(floor)}
+    return [tuple(sorted(found, key=order.__getitem__)) for found in _expand(takes, by_value)]
 
 
 @lru_cache(maxsize=None)

@@ -50,8 +50,13 @@ def parsed(text: str, path: str) -> n.Variant:
 def _key(text: str, path: str) -> str | None:
     if user_cache.folder() is None:
         return None
-    grammar = grammar_path().read_bytes()
-    return user_cache.key_of("syntax tree", __version__, user_cache.code_stamp(), _lark_stamp(), grammar, path, text)
+    return user_cache.key_of("syntax tree", __version__, user_cache.code_stamp(), _lark_stamp(), _grammar(), path, text)
+
+
+@cache
+def _grammar() -> bytes:
+    """The grammar's text, read once per process (a run reads several files)."""
+    return grammar_path().read_bytes()
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..resources import bundled_variants
-from .how_it_plays import balance_file
+from .how_it_plays import balance_file, rate_text
 from .markdown import page_path
 from .safe import inline
 
@@ -29,16 +29,12 @@ def ranking(catalog: dict[str, Path], titles: dict[str, str]) -> str:
              "\"How it plays\"); in brackets, 95% intervals.",
              "### Most skill first {#by-skill}",
              "| Variant | The search player beats the greedy one | …and a random one |\n| --- | --- | --- |\n"
-             + "\n".join(f"| {link(name)} | {_rate(rows[name]['skill']['search_vs_greedy'])} | "
-                         f"{_rate(rows[name]['skill']['search_vs_random'])} |" for name in by_skill),
+             + "\n".join(f"| {link(name)} | {rate_text(rows[name]['skill']['search_vs_greedy'])} | "
+                         f"{rate_text(rows[name]['skill']['search_vs_random'])} |" for name in by_skill),
              "### Furthest from an even start first {#by-first-player}",
              "| Variant | The side leading the first hand wins the game | The first player's side wins a hand |\n"
              "| --- | --- | --- |\n"
-             + "\n".join(f"| {link(name)} | {_rate(rows[name]['first_side_wins_game'])} | "
-                         f"{_rate(rows[name]['first_side_wins_hand'])} |" for name in by_start)]
+             + "\n".join(f"| {link(name)} | {rate_text(rows[name]['first_side_wins_game'])} | "
+                         f"{rate_text(rows[name]['first_side_wins_hand'])} |" for name in by_start)]
     return "\n\n".join(parts)
 
-
-def _rate(data: dict) -> str:
-    low, high = data["interval_95"]
-    return f"{data['rate']:.0%} ({low:.0%}–{high:.0%})"

@@ -54,17 +54,17 @@ def _lines(f: dict, bonus: str) -> list[str]:
              f"{f['games']} games with the greedy player in every seat, and {skill['search_vs_greedy']['games']} "
              f"games of each duel for the search player ({skill['playouts']} samples a move). Brackets give "
              "95% intervals.", ""]
-    lines.append(f"- **First player.** The side that leads the first hand wins {_rate(f['first_side_wins_game'])} "
-                 f"of games, and the first player's side wins {_rate(f['first_side_wins_hand'])} of hands.")
-    lines.append(f"- **Skill or luck.** The search player beats a random player in {_rate(skill['search_vs_random'])} "
-                 f"of games and the greedy player in {_rate(skill['search_vs_greedy'])}: "
+    lines.append(f"- **First player.** The side that leads the first hand wins {rate_text(f['first_side_wins_game'])} "
+                 f"of games, and the first player's side wins {rate_text(f['first_side_wins_hand'])} of hands.")
+    lines.append(f"- **Skill or luck.** The search player beats a random player in {rate_text(skill['search_vs_random'])} "
+                 f"of games and the greedy player in {rate_text(skill['search_vs_greedy'])}: "
                  f"{_skill_words(skill['search_vs_greedy'])}.")
     lines.append(f"- **A game** lasts {_mean(f['hands_per_game'], 1)} hands; a side scores "
                  f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f}), "
                  f"with {_mean(f['bonuses_per_hand'], 2)} {bonus}s a hand between the players.")
-    lines.append(f"- **Ties on cards** happen in {_rate(f['card_ties'])} of hands.")
+    lines.append(f"- **Ties on cards** happen in {rate_text(f['card_ties'])} of hands.")
     if "decider_reached" in f:
-        lines.append(f"- **Matches** reach their deciding game {_rate(f['decider_reached'])} of the time.")
+        lines.append(f"- **Matches** reach their deciding game {rate_text(f['decider_reached'])} of the time.")
     return lines
 
 
@@ -77,7 +77,8 @@ def _skill_words(rate: dict) -> str:
     return "the deal counts as much as the play, as far as these players can tell"
 
 
-def _rate(data: dict) -> str:
+def rate_text(data: dict) -> str:
+    """A kept rate with its interval, in whole per cent: ``57% (42%–71%)``."""
     low, high = data["interval_95"]
     return f"{data['rate']:.0%} ({low:.0%}–{high:.0%})"
 

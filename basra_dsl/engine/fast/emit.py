@@ -308,7 +308,7 @@ def _hand(plan: Plan, trace: bool) -> str:
 
 def namespace(plan: Plan) -> dict:
     """Returns the names the source reads: the rules' numbers and per-card tables."""
-    from ..capture import NO_PREVIOUS, CaptureResolver
+    from ..capture import NO_PREVIOUS, CaptureResolver, expand_takes
     from ..deal import _start_floor
     from ..errors import POINTS_LIMIT
     from . import runtime
@@ -336,7 +336,7 @@ def namespace(plan: Plan) -> dict:
         "FIELDS": [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)],
         "TABLES": (tables := [{} for _ in range(top + 1)]),
         "TABLE_OF": [tables[w] for w in worth], "SUMS_MASK": [vmask[w] for w in worth], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
-        "EXPAND": runtime.expand_sums, "LARGEST": rules.choose == "largest",
+        "EXPAND": expand_takes, "LARGEST": rules.choose == "largest",
         "RESOLVER": CaptureResolver(rules).captures, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
         "MAJORITIES": tuple((m.suit, m.points, m.tie, m.void) for m in rules.majorities),

@@ -1,15 +1,16 @@
 """Helpers the generated play routine calls: the table of sums captures, filled as floors
-are met, and the rare captures that leave a choice among cards of one value.
+are met (and kept as plain data between runs), and scoring.
 
-Each mirrors the checked tier's ``capture`` module line for line, so both tiers list the
-same captures in the same order.
+They use the checked tier's own capture search (``capture``), so both tiers list the same
+captures in the same order; the rare captures that leave a choice among cards of one value
+are expanded by ``capture.expand_takes`` itself.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..capture import _best_covers_by_groups, _expand, _groups_by_top, single_groups
+from ..capture import _best_covers_by_groups, _groups_by_top, single_groups
 
 class HandFigures(NamedTuple):
     """What the fast tier reports of a hand: each side's points, the majority points
@@ -86,16 +87,6 @@ def _entry(data):
     if kind == "takes" and rest and all(type(t) is tuple and all(type(k) is int for k in t) for t in rest):
         return tuple(rest)
     raise ValueError("not a sums table entry")
-
-
-def expand_sums(floor: list[int], value: int, takes, worth: list[int]) -> list[tuple[int, ...]]:
-    """Returns every card set the takes allow, in floor order (``CaptureResolver`` does the same)."""
-    by_value: dict[int, list[int]] = {}
-    for x in floor:
-        if 0 < (v := worth[x]) <= value:
-            by_value.setdefault(v, []).append(x)
-    order = {x: i for i, x in enumerate(floor)}
-    return [tuple(sorted(found, key=order.__getitem__)) for found in _expand(takes, by_value)]
 
 
 def score(piles: list[list[int]], bonuses: list[list[float]], carry_in: tuple[float, ...],
