@@ -3,8 +3,8 @@
 A bot has a ``name`` and ``choose(view, rng) -> Move``, where ``view`` is a ``SeatView``
 (the seat's hand, the floor, the plays so far, the piles, and the unseen cards as a set)
 and ``rng`` its own random generator. ``random`` plays as the engine's reference player;
-``greedy`` takes the best immediate outcome; ``search`` samples the unseen cards and plays
-each hand out. None names a variant.
+``greedy`` takes the best immediate outcome; ``search`` samples the unseen cards and
+searches each sample some plays ahead. None names a variant.
 
 May import: ``engine``.
 """
@@ -30,16 +30,17 @@ class RandomBot:
 
 
 BOT_NAMES = ("random", "greedy", "search")
+SEARCH_SAMPLES = SearchBot().samples  # the search bot's strength unless a run sets it
 
 
-def make_bot(name: str, playouts: int | None = None):
-    """Returns a bot by name; ``playouts`` sets the search bot's strength."""
+def make_bot(name: str, samples: int | None = None):
+    """Returns a bot by name; ``samples`` sets the search bot's strength."""
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return GreedyBot()
     if name == "search":
-        return SearchBot(playouts or SearchBot().playouts)
+        return SearchBot(samples or SEARCH_SAMPLES)
     raise ValueError(f"unknown bot '{name}': the bots are {', '.join(BOT_NAMES)}")
 
 
@@ -48,4 +49,4 @@ def move_of(bot, state: State, rng: random.Random) -> Move:
     return bot.choose(SeatView.of(state), rng)
 
 
-__all__ = ["BOT_NAMES", "GreedyBot", "RandomBot", "SearchBot", "SeatView", "make_bot", "move_of"]
+__all__ = ["BOT_NAMES", "SEARCH_SAMPLES", "GreedyBot", "RandomBot", "SearchBot", "SeatView", "make_bot", "move_of"]

@@ -1,12 +1,22 @@
-"""The search bot: determinized Monte Carlo sampling over the cards it cannot see.
+"""The search bot: determinized sampling over the cards it cannot see, each sample searched.
 
 For each decision it deals the unseen cards at random into the others' hands and the
-undealt pack (``SeatView.sample``: never the real hidden cards), plays each legal move on
-that same sample, finishes the hand with a quick rollout player (random, but never missing
-a bonus it holds: ``rollout_move``), and scores the move by the
-seat's side's points less the best other side's. After ``playouts`` samples it plays the
-move with the best total. Every move is tried on the same samples, so differences come
-from the moves, not from luck of the draw. Its strength is the number of samples.
+undealt pack (``SeatView.sample``: never the real hidden cards) and, on that sample, looks
+ahead with alpha-beta search from every legal move: its side maximizes, every other side
+is taken to minimize (with two sides this is plain minimax on the margin). The look-ahead
+stops at the end of the hand (the real score), at the next deal (whose cards a sample only
+guesses) or after ``depth`` plays; there a position is worth each side's won cards at
+``card_worth`` (points plus majority shares) and its bonuses, as the seat's side's total
+less the best other side's. Every move is searched on the same samples, so differences
+come from the moves, not from the luck of a sample; the move with the best total over
+the samples is played.
+
+A sample is only needed while the unseen cards can lie in more than one place: once they
+are all in one opponent's hand (the last deal of a two-player game), one sample is the
+truth and the search is exact. A decision stops taking new samples after ``budget``
+positions, so a floor with many ways to capture cannot make one move slow; both bounds
+count positions, not time, so a seeded game is the same on any machine. Its strength is
+the number of samples.
 """
 
 from __future__ import annotations
@@ -14,59 +24,96 @@ from __future__ import annotations
 import random
 
 from ..engine import Move, State
-from ..engine.random_play import random_move
-from ..engine.state import play_bonus
+from ..engine.rules import Rules
+from .greedy import card_worth
 from .view import SeatView
+
+INFINITY = float("inf")
 
 
 class SearchBot:
-    """Determinized sampling (see the module's docstring); ``playouts`` samples per move."""
+    """Determinized alpha-beta search (see the module's docstring)."""
 
     name = "search"
 
-    def __init__(self, playouts: int = 64):
-        if playouts < 1:
-            raise ValueError("a search needs at least one playout")
-        self.playouts = playouts
+    def __init__(self, samples: int = 24, depth: int = 8, budget: int = 40_000):
+        if samples < 1:
+            raise ValueError("a search needs at least one sample")
+        if depth < 1:
+            raise ValueError("a search looks at least one play ahead")
+        self.samples, self.depth, self.budget = samples, depth, budget
+        self._worth: tuple[Rules, dict[int, float]] | None = None  # (rules, their card_worth), made once
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         moves = view.moves
         if len(moves) == 1:
             return moves[0]
-        side = view.rules.side_of(view.seat)
+        if self._worth is None or self._worth[0] is not view.rules:
+            self._worth = (view.rules, card_worth(view.rules))
+        look = Lookahead(view.rules.side_of(view.seat), self._worth[1])
         totals = [0.0] * len(moves)
-        for _ in range(self.playouts):
+        for _ in range(self.samples if _hidden_places(view) > 1 else 1):
             sample = view.sample(rng)
-            seed = rng.random()
             for index, move in enumerate(moves):
                 state = sample.clone()
                 state.play(move.card, move.capture)
-                totals[index] += _rollout(state, random.Random(seed), side)
-        best = max(totals)
-        return moves[totals.index(best)]
+                totals[index] += look.value(state, sample.deal_index, self.depth - 1)
+            if look.positions >= self.budget:
+                break
+        return moves[totals.index(max(totals))]
 
 
-def _rollout(state: State, rng: random.Random, side: int) -> float:
-    """Plays the hand out (``rollout_move`` for every seat); returns the side's margin."""
-    while state.turn >= 0:
-        state.play(*rollout_move(state, rng))
-    points = state.result().points
-    others = [p for index, p in enumerate(points) if index != side]
-    return points[side] - (max(others) if others else 0.0)
+def _hidden_places(view: SeatView) -> int:
+    """Returns how many places the unseen cards may lie in: the other hands holding cards,
+    and the undealt pack if any is left."""
+    others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+    undealt = len(view.unseen) - sum(others)
+    return len(others) + (undealt > 0)
 
 
-def rollout_move(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
-    """The rollout player: the capture scoring the largest bonus when the hand holds one
-    (the opponent's obvious basra, which purely random play would all but never find and
-    a search would then never fear), else the reference random player's move."""
-    best, best_bonus = None, 0.0
-    floor = tuple(state.floor)
-    for card in state.hands[state.turn]:
-        for capture in state.captures(card):
-            if capture:
-                taken = set(capture)
-                left = tuple(x for x in floor if x not in taken)
-                bonus = play_bonus(state.rules, card, floor, capture, left, state.previous)
-                if bonus > best_bonus:
-                    best, best_bonus = (card, capture), bonus
-    return best if best is not None else random_move(state, rng)
+class Lookahead:
+    """Alpha-beta search of one sample for one side, counting the positions it visits."""
+
+    def __init__(self, side: int, worth: dict[int, float]):
+        self.side, self.worth, self.positions = side, worth, 0
+
+    def value(self, state: State, deal: int, depth: int, alpha: float = -INFINITY, beta: float = INFINITY) -> float:
+        """Returns the side's margin from ``state`` with best play by every side, searched
+        until the hand ends, deal ``deal`` is over or ``depth`` more plays."""
+        self.positions += 1
+        if state.turn < 0 or state.deal_index != deal or depth == 0:
+            return self.margin(state)
+        ours = state.rules.side_of(state.turn) == self.side
+        best = -INFINITY if ours else INFINITY
+        for move in _captures_first(state.legal_moves()):
+            child = state.clone()
+            child.play(move.card, move.capture)
+            found = self.value(child, deal, depth - 1, alpha, beta)
+            if ours:
+                best = max(best, found)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, found)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    def margin(self, state: State) -> float:
+        """The side's margin: the hand's real points once it is over, else what the cards
+        won so far are worth (``card_worth``) plus the bonuses scored."""
+        if state.turn < 0:
+            totals = list(state.result().points)
+        else:
+            rules, worth = state.rules, self.worth
+            totals = [0.0] * len(rules.sides)
+            for seat, pile in enumerate(state.piles):
+                totals[rules.side_of(seat)] += sum(worth[card] for card in pile) + sum(state.bonuses[seat])
+        others = [points for side, points in enumerate(totals) if side != self.side]
+        return totals[self.side] - (max(others) if others else 0.0)
+
+
+def _captures_first(moves: list[Move]) -> list[Move]:
+    """Orders moves for the search: bigger captures first, as they are most often best and
+    settle the bounds soonest."""
+    return sorted(moves, key=lambda move: -len(move.capture))

@@ -24,8 +24,8 @@ from .output import handles_errors
               help="Self-play games (greedy in every seat).")
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=100, show_default=True,
               help="Games of each duel of the search bot (against random, against greedy).")
-@click.option("--playouts", type=click.IntRange(1, 100_000), default=32, show_default=True,
-              help="The search bot's samples per move.")
+@click.option("--samples", type=click.IntRange(1, 100_000), default=24, show_default=True,
+              help="The search bot's samples of the unseen cards per move.")
 @click.option("--matches", type=click.IntRange(0, 1_000_000), default=60, show_default=True,
               help="Self-play matches, to see how often the decider is reached.")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -35,7 +35,7 @@ from .output import handles_errors
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @no_cache_flag
 @handles_errors
-def balance(variant, every, write, options, players, games, skill_games, playouts, matches, seed, workers, scheduler,
+def balance(variant, every, write, options, players, games, skill_games, samples, matches, seed, workers, scheduler,
             as_json):
     """Measure a variant's balance: first-player advantage, skill against luck, and what
     hands and games are like, each with its 95% interval.
@@ -49,12 +49,12 @@ def balance(variant, every, write, options, players, games, skill_games, playout
     if every or write:
         if not (every and write) or variant or options or players:
             raise click.UsageError("--all and --write go together, without a variant, -o or --players")
-        spec = BalanceSpec(seed, games, skill_games, playouts, matches)
+        spec = BalanceSpec(seed, games, skill_games, samples, matches)
         return write_all(spec, write, workers, scheduler)
     if variant is None:
         raise click.UsageError("name a variant (or give --all --write FILE)")
     rules = rules_of(variant, options, players)
-    spec = BalanceSpec(seed, games, skill_games, playouts, matches)
+    spec = BalanceSpec(seed, games, skill_games, samples, matches)
     total = games + 2 * skill_games + (matches if rules.best_of > 1 else 0)
     with games_run(total, as_json) as progress:
         figures = measure(rules, partial(rules_of, variant, options, players), spec, workers, progress, scheduler)
@@ -76,7 +76,7 @@ def balance_lines(rules, figures: dict) -> list[str]:
              f"({figures['self_play']} in every seat), seed {figures['seed']}; 95% intervals in brackets",
              f"  the side that leads the first hand wins the game: {rate(figures['first_side_wins_game'])}",
              f"  the first player's side wins the hand: {rate(figures['first_side_wins_hand'], 'hands')}",
-             f"  skill: search ({skill['playouts']} playouts) beats random {rate(skill['search_vs_random'])}",
+             f"  skill: search ({skill['samples']} samples) beats random {rate(skill['search_vs_random'])}",
              f"         search beats greedy {rate(skill['search_vs_greedy'])}",
              f"  hands per game: {mean(figures['hands_per_game'])}",
              f"  a side's points per hand: {mean(figures['points_per_hand'])}",
@@ -101,6 +101,6 @@ def write_all(spec, path: str, workers: int | None, scheduler: str | None) -> No
         click.echo(f"{name}: {found[name]['games']} games, search beats greedy {found[name]['skill']['search_vs_greedy']['rate']:.1%}",
                    err=True)
     text = json.dumps({"spec": {"seed": spec.seed, "games": spec.games, "skill_games": spec.skill_games,
-                                "playouts": spec.playouts, "matches": spec.matches},
+                                "samples": spec.samples, "matches": spec.matches},
                        "variants": found}, indent=1, sort_keys=True)
     Path(path).write_text(text + "\n", encoding="utf-8")

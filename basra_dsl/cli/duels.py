@@ -40,12 +40,12 @@ def echo_figures(figures: dict, lines: list[str], as_json: bool) -> None:
 
 
 def run_duel_command(variant: str, options: tuple[str, ...], players: int | None, games: int | None, seed: int,
-                     bot: str, vs: str, playouts: int | None, workers: int | None, as_json: bool,
+                     bot: str, vs: str, samples: int | None, workers: int | None, as_json: bool,
                      scheduler: str | None = None) -> None:
     if games is None or games < 1:
         raise click.UsageError("a duel needs --games N (at least 1)")
     rules = rules_of(variant, options, players)
-    spec = DuelSpec(bot, vs, seed, playouts)
+    spec = DuelSpec(bot, vs, seed, samples)
     make_rules = partial(rules_of, variant, options, players)  # each worker compiles the rules again
     with games_run(games, as_json) as progress:
         outcomes = run_duel(rules, make_rules, spec, games, workers, progress, scheduler)
@@ -55,7 +55,7 @@ def run_duel_command(variant: str, options: tuple[str, ...], players: int | None
 
 def duel_lines(rules, figures: dict) -> list[str]:
     """Returns the duel's figures in words, a line each."""
-    bot, vs = _bot_words(figures["bot"], figures["playouts"]), _bot_words(figures["vs"], figures["playouts"])
+    bot, vs = _bot_words(figures["bot"], figures["samples"]), _bot_words(figures["vs"], figures["samples"])
     lines = [f"{rules.title}, {rules.players} players, {figures['games']} games, seed {figures['seed']}: "
              f"{bot} against {vs}"]
     lines.append(f"  {figures['bot']} wins {_rate(figures['bot_wins'])}")
@@ -69,8 +69,8 @@ def duel_lines(rules, figures: dict) -> list[str]:
     return lines
 
 
-def _bot_words(name: str, playouts: int | None) -> str:
-    return f"{name} ({playouts or 64} playouts)" if name == "search" else name
+def _bot_words(name: str, samples: int | None) -> str:
+    return f"{name} ({samples} samples)" if name == "search" else name
 
 
 def _rate(data: dict) -> str:

@@ -28,7 +28,7 @@ DEFAULT_DELAY = 0.6  # seconds a bot waits before it plays (BASRA_BOT_DELAY or -
               help="Your seat, from 1 (seat 1 leads the first hand); the other seats are bots.")
 @click.option("--bot", type=click.Choice(BOT_NAMES), default="greedy", show_default=True,
               help="The bots' player, your partners' included.")
-@click.option("--playouts", type=click.IntRange(min=1), default=None,
+@click.option("--samples", type=click.IntRange(min=1), default=None,
               help="With --bot search: samples per move (its strength).")
 @click.option("--seed", type=int, default=None, help="Makes the deals and the bots' choices repeatable "
               "(default: a new seed, shown on the screen and kept in the record).")
@@ -38,7 +38,7 @@ DEFAULT_DELAY = 0.6  # seconds a bot waits before it plays (BASRA_BOT_DELAY or -
               envvar="BASRA_BOT_DELAY", help="Seconds a bot waits before it plays (or BASRA_BOT_DELAY).")
 @no_cache_flag
 @handles_errors
-def play(variant, options, players, seat, bot, playouts, seed, record, delay):
+def play(variant, options, players, seat, bot, samples, seed, record, delay):
     """Play a game of a variant against bots in the terminal.
 
     VARIANT is a path to a .basra file, or a name looked up as ./variants/NAME.basra, then
@@ -46,7 +46,7 @@ def play(variant, options, players, seat, bot, playouts, seed, record, delay):
     Enter) play a card, ? or F1 help, q quit. The game is saved as a record that
     basra replay plays back.
     """
-    app = build_app(variant, options, players, seat - 1, bot, playouts, seed, record, delay)  # the engine counts from 0
+    app = build_app(variant, options, players, seat - 1, bot, samples, seed, record, delay)  # the engine counts from 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("basra play needs a terminal: run it with its input and output "
                                "on a terminal, not redirected")
@@ -67,13 +67,13 @@ def play(variant, options, players, seat, bot, playouts, seed, record, delay):
 
 
 def build_app(variant: str, options: tuple[str, ...] = (), players: int | None = None, seat: int = 0,
-              bot: str = "greedy", playouts: int | None = None, seed: int | None = None,
+              bot: str = "greedy", samples: int | None = None, seed: int | None = None,
               record: str | None = None, delay: float = DEFAULT_DELAY):
     """Returns the app of a game as the command's arguments describe it (``seat`` counted
     from 0, as the engine counts; the command line counts from 1); refuses bad ones
     (click's usage errors, exit 2) before anything is shown."""
-    if playouts is not None and bot != "search":
-        raise click.UsageError("--playouts sets the search bot's strength: use it with --bot search")
+    if samples is not None and bot != "search":
+        raise click.UsageError("--samples sets the search bot's strength: use it with --bot search")
     rules = rules_of(variant, options, players)
     if seat >= rules.players:
         raise click.BadParameter(f"seat {seat + 1} does not exist with {rules.players} players: choose 1 to "
@@ -89,5 +89,5 @@ def build_app(variant: str, options: tuple[str, ...] = (), players: int | None =
     path = Path(record) if record is not None else default_record_path(rules.variant, seed)
     fields = {"variant": record_variant(variant, rules.variant, path),
               "comment": f"basra play: seat {seat + 1} against the {bot} bot"}
-    table = Table(rules, seat, bot, seed, playouts, path, fields)
+    table = Table(rules, seat, bot, seed, samples, path, fields)
     return BasraApp(table, bot_delay=delay, quickstart=lambda: quickstart_lines(load_argument(variant)))

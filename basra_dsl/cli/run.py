@@ -81,8 +81,8 @@ def replay(record, as_json):
               help="The bot every seat plays, or bot A against --vs.")
 @click.option("--vs", type=click.Choice(BOT_NAMES), default=None,
               help="Play --bot against this bot, game by game (with --games): win rates and intervals.")
-@click.option("--playouts", type=click.IntRange(1, 100_000), default=None,
-              help="The search bot's strength: samples per move (default 64).")
+@click.option("--samples", type=click.IntRange(1, 100_000), default=None,
+              help="The search bot's strength: samples of the unseen cards per move (default 24).")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Processes for a duel (default: every core).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -93,7 +93,7 @@ def replay(record, as_json):
 @click.option("--record", type=click.Path(), default=None, help="With --hands, write the hands as a record.")
 @no_cache_flag
 @handles_errors
-def simulate(variant, hands, games, seed, bot, vs, playouts, workers, scheduler, players, options, as_json, record):
+def simulate(variant, hands, games, seed, bot, vs, samples, workers, scheduler, players, options, as_json, record):
     """Play seeded hands or games with bots and print figures.
 
     With --vs, --bot plays one side and --vs the others, the sides turning game by game,
@@ -106,7 +106,7 @@ def simulate(variant, hands, games, seed, bot, vs, playouts, workers, scheduler,
         if hands is not None or record is not None:
             raise click.UsageError("a duel (--vs) is played in whole games: give --games N, not --hands or --record")
         from .duels import run_duel_command  # here: only a duel needs the pool and the figures
-        return run_duel_command(variant, options, players, games, seed, bot, vs, playouts, workers, as_json, scheduler)
+        return run_duel_command(variant, options, players, games, seed, bot, vs, samples, workers, as_json, scheduler)
     if scheduler is not None:
         raise click.UsageError("a cluster plays duels: give --vs NAME with --scheduler")
     if (hands is None) == (games is None):
@@ -120,9 +120,9 @@ def simulate(variant, hands, games, seed, bot, vs, playouts, workers, scheduler,
     rules = rules_of(variant, options, players)
     started = time.perf_counter()
     if hands is not None:
-        summary = simulate_hands(rules, hands, seed, bot_player(bot, playouts), keep_records=record is not None)
+        summary = simulate_hands(rules, hands, seed, bot_player(bot, samples), keep_records=record is not None)
     else:
-        summary = simulate_games(rules, games, seed, bot_player(bot, playouts))
+        summary = simulate_games(rules, games, seed, bot_player(bot, samples))
     elapsed = time.perf_counter() - started
     data = summary.to_json() | {"seed": seed, "bot": bot, "seconds": round(elapsed, 3),
                                 "hands_per_second": round(summary.hands / elapsed, 1) if elapsed else None}

@@ -35,7 +35,7 @@ class BalanceSpec:
     seed: int = 1
     games: int = 200
     skill_games: int = 100
-    playouts: int = 32
+    samples: int = 24
     matches: int = 60
 
 
@@ -102,10 +102,10 @@ def balance(rules: Rules, make_rules: RulesMaker, spec: BalanceSpec, workers: in
     figures |= _self_play_figures(games)
     skill = {}
     for weaker in ("random", "greedy"):
-        duel = DuelSpec("search", weaker, spec.seed, spec.playouts)
+        duel = DuelSpec("search", weaker, spec.seed, spec.samples)
         outcomes = run_duel(rules, make_rules, duel, spec.skill_games, workers, progress, scheduler)
         skill[f"search_vs_{weaker}"] = duel_figures(rules, duel, outcomes)["bot_wins"]
-    figures["skill"] = skill | {"playouts": spec.playouts}
+    figures["skill"] = skill | {"samples": spec.samples}
     if rules.best_of > 1 and spec.matches:
         reached = run_games(rules, make_rules, _match_task, spec.seed, spec.matches, workers, progress, scheduler)
         figures["decider_reached"] = Rate(sum(reached), len(reached)).to_json()

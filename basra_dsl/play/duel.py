@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..bots import make_bot, move_of
+from ..bots import SEARCH_SAMPLES, make_bot, move_of
 from ..engine import Game, HandResult, Scoreboard
 from ..engine.rules import Rules
 from .simulate import dealer_before
@@ -33,7 +33,7 @@ class DuelSpec:
     bot: str
     vs: str
     seed: int
-    playouts: int | None = None
+    samples: int | None = None
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def play_game(rules: Rules, spec: DuelSpec, index: int) -> GameOutcome:
     """Plays game ``index`` of a duel (see the module's docstring)."""
     sides = len(rules.sides)
     a_side = index % sides
-    bots = [make_bot(spec.bot if rules.side_of(seat) == a_side else spec.vs, spec.playouts)
+    bots = [make_bot(spec.bot if rules.side_of(seat) == a_side else spec.vs, spec.samples)
             for seat in range(rules.players)]
     bot_rngs = [random.Random(f"{spec.seed}:{index}:{seat}") for seat in range(rules.players)]
     board = play_to_target(rules, bots, random.Random(f"{spec.seed}:{index}"), bot_rngs, index % rules.players)
@@ -178,7 +178,8 @@ def duel_figures(rules: Rules, spec: DuelSpec, outcomes: list[GameOutcome]) -> d
     side_wins = {side: Rate(sum(o.winner == side for o in outcomes), len(outcomes)) for side in range(sides)}
     return {
         "variant": rules.variant, "players": rules.players, "games": len(outcomes), "seed": spec.seed,
-        "bot": spec.bot, "vs": spec.vs, "playouts": spec.playouts,
+        "bot": spec.bot, "vs": spec.vs,
+        "samples": (spec.samples or SEARCH_SAMPLES) if "search" in (spec.bot, spec.vs) else None,
         "bot_wins": a_wins.to_json(),
         "bot_wins_by_side": {str(side): rate.to_json() for side, rate in by_side.items()},
         "side_wins": {str(side): rate.to_json() for side, rate in side_wins.items()},

@@ -31,14 +31,14 @@ Bot = Callable[[State, random.Random], tuple[int, tuple[int, ...]]]
 BOTS: dict[str, Bot] = {"random": random_move}
 
 
-def bot_player(name: str, playouts: int | None = None) -> Bot:
+def bot_player(name: str, samples: int | None = None) -> Bot:
     """Returns a bot (``bots.make_bot``) as the player every seat of a simulation uses:
     ``random`` is the engine's reference player itself, so the fast tier can play it."""
     if name == "random":
         return random_move
     from ..bots import make_bot, move_of  # here: the reference player, which most runs use, needs no bot
 
-    bot = make_bot(name, playouts)
+    bot = make_bot(name, samples)
 
     def player(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
         move = move_of(bot, state, rng)

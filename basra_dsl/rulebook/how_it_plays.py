@@ -52,7 +52,7 @@ def _lines(f: dict, bonus: str) -> list[str]:
     skill = f["skill"]
     lines = [f"Measured by computer players at the default options with {f['players']} players: "
              f"{f['games']} games with the greedy player in every seat, and {skill['search_vs_greedy']['games']} "
-             f"games of each duel for the search player ({skill['playouts']} samples a move). Brackets give "
+             f"games of each duel for the search player ({skill['samples']} samples a move). Brackets give "
              "95% intervals.", ""]
     lines.append(f"- **First player.** The side that leads the first hand wins {rate_text(f['first_side_wins_game'])} "
                  f"of games, and the first player's side wins {rate_text(f['first_side_wins_hand'])} of hands.")

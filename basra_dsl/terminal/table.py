@@ -53,7 +53,7 @@ class Table:
     """One game in play (see the module's docstring)."""
 
     def __init__(self, rules: Rules, seat: int = 0, bot: str = "greedy", seed: int = 0,
-                 playouts: int | None = None, record: Path | None = None,
+                 samples: int | None = None, record: Path | None = None,
                  record_fields: dict[str, Any] | None = None):
         if not 0 <= seat < rules.players:
             raise ValueError(f"seat {seat} does not exist with {rules.players} players")
@@ -65,7 +65,7 @@ class Table:
         master = random.Random(seed)
         self.deal_rng = random.Random(master.getrandbits(64))
         seat_seeds = [master.getrandbits(64) for _ in range(rules.players)]  # every seat's, whoever sits there
-        self.bots = {s: make_bot(bot, playouts) for s in range(rules.players) if s != seat}
+        self.bots = {s: make_bot(bot, samples) for s in range(rules.players) if s != seat}
         self.bot_rngs = {s: random.Random(seat_seeds[s]) for s in self.bots}
         self.board = Scoreboard(rules)
         self.results: list[HandResult] = []

@@ -10,7 +10,7 @@ from basra_dsl import load_variant
 from basra_dsl.cli import main
 from basra_dsl.play.balance import BalanceSpec, balance, self_play_game
 
-SMALL = BalanceSpec(seed=3, games=6, skill_games=2, playouts=4, matches=2)
+SMALL = BalanceSpec(seed=3, games=6, skill_games=2, samples=4, matches=2)
 
 
 def test_the_figures_are_the_same_on_one_process_or_two():
@@ -42,13 +42,13 @@ def test_a_variant_that_plays_matches_says_how_often_the_decider_comes():
 
 
 def test_the_command(runner):
-    arguments = ["balance", "egyptian", "--games", "4", "--skill-games", "2", "--playouts", "2", "--matches", "0",
+    arguments = ["balance", "egyptian", "--games", "4", "--skill-games", "2", "--samples", "2", "--matches", "0",
                  "--workers", "1"]
     result = runner.invoke(main, [*arguments, "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["games"] == 4
     text = runner.invoke(main, arguments)
     assert text.exit_code == 0 and "leads the first hand wins the game" in text.output
-    assert "search (2 playouts) beats random" in text.output
+    assert "search (2 samples) beats random" in text.output
     bad = runner.invoke(main, ["balance", "egyptian", "--games", "1"])
     assert bad.exit_code == 2 and "--games" in bad.output

@@ -26,7 +26,7 @@ def test_a_duel_on_the_cluster_is_the_duel_on_the_local_pool(runner, scheduler):
 
 
 def test_balance_on_the_cluster_is_balance_on_one_process(runner, scheduler):
-    figures = ["balance", "pishti", "--games", "6", "--skill-games", "2", "--playouts", "2", "--matches", "2", "--json"]
+    figures = ["balance", "pishti", "--games", "6", "--skill-games", "2", "--samples", "2", "--matches", "2", "--json"]
     local = runner.invoke(main, [*figures, "--workers", "1"])
     remote = runner.invoke(main, [*figures, "--scheduler", scheduler])
     assert local.exit_code == remote.exit_code == 0, remote.output

@@ -10,6 +10,7 @@ import pytest
 
 from basra_dsl import load_variant
 from basra_dsl.cli import main
+from basra_dsl.bots import SEARCH_SAMPLES
 from basra_dsl.play.duel import DuelSpec, Rate, duel_figures, play_game, run_duel
 
 
@@ -48,12 +49,20 @@ def test_the_figures_count_wins_by_bot_and_by_side():
     assert sum(r["wins"] for r in figures["side_wins"].values()) + figures["draws"] == 8
 
 
+def test_a_search_duel_states_the_strength_it_played_at():
+    rules = load_variant("egyptian")
+    for samples, stated in ((None, SEARCH_SAMPLES), (3, 3)):
+        spec = DuelSpec("search", "random", seed=2, samples=samples)
+        assert duel_figures(rules, spec, [])["samples"] == stated
+
+
 def test_the_command_line_duel(runner):
     result = runner.invoke(main, ["simulate", "egyptian", "--bot", "greedy", "--vs", "random", "--games", "4",
                                   "--seed", "3", "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["games"] == 4 and data["bot"] == "greedy" and data["vs"] == "random"
+    assert data["samples"] is None  # no search player, so no strength to state
     text = runner.invoke(main, ["simulate", "egyptian", "--bot", "greedy", "--vs", "random", "--games", "4",
                                 "--seed", "3", "--workers", "1"])
     assert text.exit_code == 0 and "greedy wins" in text.output and "95% interval" in text.output
@@ -63,7 +72,7 @@ def test_the_command_line_duel(runner):
     (["--vs", "random", "--hands", "5"], "played in whole games"),
     (["--vs", "random"], "needs --games"),
     (["--vs", "clever", "--games", "2"], "clever"),
-    (["--bot", "search", "--playouts", "0", "--games", "1"], "playouts"),
+    (["--bot", "search", "--samples", "0", "--games", "1"], "samples"),
 ])
 def test_a_duel_asked_for_wrongly_is_a_usage_error(runner, arguments, words):
     result = runner.invoke(main, ["simulate", "egyptian", *arguments])

@@ -63,7 +63,7 @@ def test_a_fresh_small_sample_agrees_with_the_kept_figures_within_its_interval()
     """A sample with another seed, far smaller than the kept run: each kept rate must lie
     within the small sample's 95% interval (the seed is fixed, so this cannot flicker)."""
     rules = load_variant("egyptian")
-    spec = BalanceSpec(seed=77, games=40, skill_games=12, playouts=KEPT["spec"]["playouts"], matches=0)
+    spec = BalanceSpec(seed=77, games=40, skill_games=12, samples=KEPT["spec"]["samples"], matches=0)
     fresh = balance(rules, partial(load_variant, "egyptian"), spec, workers=1)
     kept = KEPT["variants"]["egyptian"]
     for path in (("first_side_wins_hand",), ("card_ties",), ("skill", "search_vs_random")):

@@ -351,7 +351,7 @@ def test_an_illegal_move_is_refused_by_the_engine_with_its_message():
     (["--seat", "3"], "seat 3 does not exist with 2 players: choose 1 to 2"),
     (["--seat", "0"], "--seat"),
     (["--players", "4", "--seat", "5"], "seat 5 does not exist with 4 players"),
-    (["--playouts", "8"], "use it with --bot search"),
+    (["--samples", "8"], "use it with --bot search"),
     (["--record", "no/such/folder/game.json"], "the folder of no/such/folder/game.json does not exist"),
 ])
 def test_bad_arguments_exit_2_with_a_clear_message(runner, arguments, message):
