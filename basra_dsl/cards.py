@@ -16,6 +16,9 @@ RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "n
               "ten", "jack", "queen", "king")
 PICTURE_RANKS = frozenset({10, 11, 12})
 FULL_PACK = tuple(range(52))
+# The packs a deck may start from: the full pack, and the 40-card pack of the Italian,
+# Spanish and Tunisian games (no eights, nines or tens), by size.
+PACK_SIZES = {52: FULL_PACK, 40: tuple(c for c in FULL_PACK if c >> 2 not in (7, 8, 9))}
 
 _RANK_WORDS = {r: i for i, r in enumerate(RANKS)} | {"10": 9}
 _SUIT_WORDS = {s: i for i, s in enumerate(SUITS)} | {g: i for i, g in enumerate(SUIT_GLYPHS)}

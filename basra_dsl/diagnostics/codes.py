@@ -77,7 +77,7 @@ _CODES = [
     Code("B402", "error", "circular 'extends'", "variant a extends b  # and b extends a", "Break the circle: a variant cannot be its own ancestor."),
     Code("B403", "error", "parent has errors", "variant x extends broken", "Fix the parent first: `basra check PARENT`."),
     Code("B404", "error", "something required is missing", "(a variant without a hand size)", "Add the clause the help line gives, such as `hand 4` or a capture rule."),
-    Code("B405", "error", "unsupported deck or player count", "setup:\n  deck 40", "Use `deck 52` (remove cards with `without`) and 2 to 8 players."),
+    Code("B405", "error", "unsupported deck or player count", "setup:\n  deck 36", "Use `deck 52` or `deck 40` (remove cards with `without`) and 2 to 8 players."),
     Code("B406", "error", "player counts with a condition", "setup:\n  players 2, 4 when target == 121", "List every player count once, without `when`: options and other clauses may depend on `players`, not the other way round."),
     Code("B407", "warning", "variant name differs from its file name", "variant cairo  # in cafe.basra", "Rename the file or the variant: 'extends', records and the CLI find a variant by its file name."),
     # ---------------------------------------------------------------- B5xx documents

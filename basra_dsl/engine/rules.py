@@ -131,7 +131,9 @@ class Rules:
                                    "takes": r.takes, "when": r.condition_source}
                                   for r in self.capture_rules],
                         "choose": self.choose, "compulsory": self.compulsory,
-                        "compulsion": self.compulsion},
+                        "compulsion": self.compulsion,
+                        "values": {card_name(c): v for c, v in sorted(
+                            (c, v) for c, v in self.values.items() if c is not None and v is not None)}},
             "basra": {"called": self.bonus_name,
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},

@@ -118,7 +118,7 @@ class _Compiler:
     def rules(self) -> Rules:
         deck = self.deck()
         deck_set = frozenset(deck)
-        values = {c: _NUMERAL_VALUES.get(C.rank(c)) for c in deck} | {None: None}
+        values = self.card_values(deck) | {None: None}
         ranks = {c: C.rank(c) for c in deck} | {None: None}
         players = self.options["players"]
         bar = self.pick("setup.start_floor")
@@ -160,6 +160,17 @@ class _Compiler:
             decider=self.value("match.decider", "points", None),
         )
 
+    def card_values(self, deck: tuple[int, ...]) -> dict[int, int | None]:
+        """Returns what each card counts when adding up: numerals their pips, pictures
+        nothing, unless a 'values' line says otherwise (a later entry wins)."""
+        values = {c: _NUMERAL_VALUES.get(C.rank(c)) for c in deck}
+        clause = self.pick("setup.values")
+        for entry in clause.entries if clause is not None else ():
+            value = int(E.evaluate_constant(entry.value, self.options))
+            for card in X.pattern_set(entry.pattern, frozenset(deck)):
+                values[card] = value
+        return values
+
     def cut_cards(self, deck_set: frozenset[int]) -> frozenset[int]:
         clause = self.pick("setup.cut")
         patterns = getattr(clause, "patterns", ())
@@ -168,7 +179,7 @@ class _Compiler:
     def deck(self) -> tuple[int, ...]:
         clause = self.pick("setup.deck")
         removed = frozenset().union(*(X.pattern_set(p) for p in clause.without)) if clause else frozenset()
-        return tuple(c for c in C.FULL_PACK if c not in removed)
+        return tuple(c for c in C.PACK_SIZES[clause.size if clause else 52] if c not in removed)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         if self.pick("setup.partners") is not None and players % 2 == 0:

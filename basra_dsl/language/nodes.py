@@ -209,6 +209,20 @@ class StartFloor(Clause):
 
 
 @dataclass(frozen=True)
+class ValueEntry(Node):
+    """One card pattern and the number it counts in a 'values' line."""
+    pattern: Pattern
+    value: Expr
+
+
+@dataclass(frozen=True)
+class CardValues(Clause):
+    """setup: values PATTERN N, ... (what cards count when adding up, over the usual pips)."""
+    entries: tuple[ValueEntry, ...]
+    section, keyword = "setup", "values"
+
+
+@dataclass(frozen=True)
 class RedealFloor(Clause):
     """setup: redeal floor N (cards added to the floor at each later deal)."""
     count: Expr

@@ -211,6 +211,12 @@ class ToAst(Transformer):
     def cut(self, meta, children):
         return n.Cut(span=self._s(meta), patterns=children[0], winner=str(children[1]))
 
+    def card_values(self, meta, children):
+        return n.CardValues(span=self._s(meta), entries=tuple(children))
+
+    def value_entry(self, meta, children):
+        return n.ValueEntry(span=self._s(meta), pattern=children[0], value=children[1])
+
     def redeal_floor(self, meta, children):
         return n.RedealFloor(span=self._s(meta), count=children[0])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+from .. import cards as C
 from .. import limits
 from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
@@ -110,9 +111,10 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
     if isinstance(clause, n.Most) and clause.what.text not in SUIT_WORDS:
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
                     did_you_mean(clause.what.text, SUIT_WORDS) or "count cards, clubs, diamonds, hearts or spades")
-    if isinstance(clause, n.Deck) and clause.size != 52:
-        yield error("B405", f"only the standard 52-card pack is known, not {clause.size}", clause.span,
-                    "write 'deck 52' and remove ranks with 'without', such as 'deck 52 without Q, K'")
+    if isinstance(clause, n.Deck) and clause.size not in C.PACK_SIZES:
+        yield error("B405", f"only the 52-card pack and the 40-card pack are known, not {clause.size}", clause.span,
+                    "write 'deck 52' or 'deck 40' (no eights, nines or tens) and remove ranks with 'without', "
+                    "such as 'deck 52 without Q, K'")
     if isinstance(clause, n.Players):
         if clause.guard is not None:
             yield error("B406", "the player counts cannot depend on a condition", clause.guard.span,
@@ -133,7 +135,7 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             yield from patterns
         case n.CaptureRule(pattern=pattern):
             yield pattern
-        case n.Points(entries=entries):
+        case n.Points(entries=entries) | n.CardValues(entries=entries):
             yield from (e.pattern for e in entries)
 
 
@@ -184,6 +186,9 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
         case n.Points(entries=entries):
             for entry in entries:
                 yield entry.points, X.NUM
+        case n.CardValues(entries=entries):
+            for entry in entries:
+                yield entry.value, X.NUM
 
 
 def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:

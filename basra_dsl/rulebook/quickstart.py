@@ -16,7 +16,7 @@ from ..language import nodes as n
 from ..language.evaluation import evaluate_constant
 from ..language.unparse import number_text
 from .bonus_values import is_on, named_rules, options_of, settle
-from .card_counts import values_line
+from .card_counts import summed, values_line
 from .differences import directions_of, lead
 from .english import (
     capitalise,
@@ -222,7 +222,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     anything = [w.text for w in clause.pattern.include] == ["any"] and not clause.pattern.exclude
     if page.rules.floor_kind == "stack":
         body = {"rank": "takes the whole pile if the top card has its rank",
-                "sums": "takes the whole pile if the top card is a numeral of its value",
+                "sums": f"takes the whole pile if the top card is a {summed(page.rules)[:-1]} of its value",
                 "all": "takes the whole pile"}[clause.takes]
         if clause.takes == "rank" and anything:
             who, body = "a card of the top card's rank", "takes the whole pile"
@@ -231,8 +231,9 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
         if anything:
             who = "any card"
     elif clause.takes == "sums":
-        body = ("takes floor numerals adding up to its value, as many groups as it can"
-                if page.rules.choose == "largest" else "takes one group of floor numerals adding up to its value")
+        word = summed(page.rules)
+        body = (f"takes floor {word} adding up to its value, as many groups as it can"
+                if page.rules.choose == "largest" else f"takes one group of floor {word} adding up to its value")
     else:
         body = "takes every card on the floor"
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True

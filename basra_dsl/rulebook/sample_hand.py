@@ -209,7 +209,7 @@ def bonus_words(page: PageState, turn: Turn, stack: bool, sweep: bool) -> str:
         # variant's own rule comes after its parent's)
         name = next((r.name for r in reversed(page.rules.basra_rules) if "bonus:" + r.name in turn.features), "")
         link = page.rule_link("basra." + name, page.bonus) if name else page.bonus
-        return f"{clearing} — {article_for(page.bonus, link)}, {number_text(turn.bonus)} points."
+        return f"{clearing} — {article_for(page.bonus, link)}, {number_text(turn.bonus)} point{'' if turn.bonus == 1 else 's'}."
     if cleared and not stack:
         return f"{clearing}, but that scores no {page.bonus}." if clearing else f"; no {page.bonus} for that."
     if sweep and len(turn.floor) == 1:  # where a lone card caught scores, a sweeping card's need not

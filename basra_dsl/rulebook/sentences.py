@@ -51,8 +51,10 @@ class Speaker:
     """
 
     def __init__(self, ctx: Context, sweepers: frozenset[str], bonus: str, floor_kind: str, choose: str,
-                 deck: tuple[int, ...], direction: str = "anticlockwise", players: tuple[int, ...] = ()):
+                 deck: tuple[int, ...], direction: str = "anticlockwise", players: tuple[int, ...] = (),
+                 summed: str = "numerals"):
         self.ctx = ctx
+        self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known
         self.sweepers = sweepers
@@ -82,12 +84,19 @@ class Speaker:
 
     # ---------------------------------------------------------------- setup
     def _deck(self, c: n.Deck) -> str:
+        pack = "A 52-card pack" if c.size == 52 else \
+            f"A {c.size}-card pack (the standard pack without its eights, nines and tens)"
         if not c.without:
-            return f"A standard {c.size}-card pack."
+            return ("A standard 52-card pack" if c.size == 52 else pack) + "."
         removed = frozenset().union(*(pattern_set(p) for p in c.without))
-        left = c.size - len(removed & frozenset(C.FULL_PACK))
+        left = c.size - len(removed & frozenset(C.PACK_SIZES[c.size]))
         gone = join([pattern_phrase(p, "pl") for p in c.without])
-        return f"A {c.size}-card pack with the {gone} taken out, leaving {left} cards."
+        return f"{pack} with the {gone} taken out, leaving {left} cards."
+
+    def _cardvalues(self, c: n.CardValues) -> str:
+        parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}{self.num(entry.value)}"
+                 for index, entry in enumerate(c.entries)]
+        return f"When adding up, {join(parts)}."
 
     def _players(self, c: n.Players) -> str:
         counts = [str(x) for x in c.counts]
@@ -174,14 +183,14 @@ class Speaker:
         who, more = capitalise(pattern_phrase(c.pattern)), ""
         if self.stack:
             body = {"rank": "takes the whole pile when the top card has the same rank",
-                    "sums": "takes the whole pile when the top card is a numeral of the same value",
+                    "sums": f"takes the whole pile when the top card is a {self.summed[:-1]} of the same value",
                     "all": "takes the whole pile"}[c.takes]
         elif c.takes == "rank":
             body = ("takes every floor card of its own rank" if self.choose == "largest"
                     else "takes a floor card of its own rank")
         elif c.takes == "sums":
-            body = "takes numerals whose values add up to its own value" if self.choose == "largest" else \
-                "takes one group of numerals whose values add up to its own value"
+            body = f"takes {self.summed} whose values add up to its own value" if self.choose == "largest" else \
+                f"takes one group of {self.summed} whose values add up to its own value"
             more = (" It takes as many such groups at once as it can." if self.choose == "largest" else "") + \
                 " A single card of the same value counts as a group."
         elif (lone := _lone_floor(c.guard, self.ctx)) is not None:

@@ -120,7 +120,13 @@ def _after_a_trail(played, floor, captured, left, previous):
     return previous[0] is not None and not previous[2]
 
 
+ITALIAN = tuple(c for c in range(52) if c >> 2 not in (7, 8, 9))  # the 40-card pack: no 8, 9 or 10
+PICTURES_COUNT = {c: (c >> 2) + 1 if c >> 2 < 7 else (c >> 2) - 2 for c in ITALIAN} | {None: None}  # J 8 Q 9 K 10
+HIGH_VALUES = {c: (c >> 2) + 1 for c in range(52)} | {c: 14 for c in range(4)} | {None: None}  # J 11 Q 12 K 13, ace 14
+
 VARIATIONS = {
+    "40 cards, pictures add up": {"deck": ITALIAN, "values": PICTURES_COUNT, "hand_size": 3},
+    "values up to 14": {"values": HIGH_VALUES},
     "choose one": {"choose": "one"},
     "optional capture": {"compulsion": "optional"},
     "compulsory hand": {"compulsion": "hand"},

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from ... import limits
 from ...cards import card_name
 from ...diagnostics import Diagnostic, Span, error, warning
 from ...language import evaluation as E
@@ -67,6 +68,8 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
+        case n.CardValues(entries=entries):
+            yield from (entry.value for entry in entries)
     yield from value_keywords(clause)
 
 
@@ -129,6 +132,23 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
                                 _range_help(merged, key, what, least, most, whole))
                     break
     yield from _points_out_of_range(merged)
+    yield from _values_out_of_range(merged, combos)
+
+
+def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
+    """B705: a card's value (a 'values' line) that is not a whole number the sums can use."""
+    for clause in merged.clauses.get("setup.values", ()):
+        if not is_own(merged, clause):
+            continue
+        for entry in clause.entries:
+            for options in combos:
+                value = safe_constant(entry.value, options)
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                        not (1 <= value <= limits.CARD_VALUE and value == int(value)):
+                    yield error("B705", f"a card value of {_number(value)} is out of range", entry.value.span,
+                                f"a card counts a whole number from 1 to {limits.CARD_VALUE} when adding up; "
+                                "leave a card out of 'values' to keep its usual count")
+                    break
 
 
 def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
@@ -308,6 +328,9 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.Points(entries=entries):
             for entry in entries:
                 yield entry.pattern, f"'points {pattern_text(entry.pattern)}'"
+        case n.CardValues(entries=entries):
+            for entry in entries:
+                yield entry.pattern, f"'values {pattern_text(entry.pattern)}'"
         case n.StartFloor(bar=bar) if bar is not None:
             for pattern in bar.patterns:
                 yield pattern, f"the barred cards '{pattern_text(pattern)}'"
