@@ -63,6 +63,7 @@ _CODES = [
     Code("B207", "error", "rule name used twice", "capture:\n  a: J takes all\n  a: 7D takes all", "Give each rule its own name."),
     Code("B208", "error", "nothing to drop", "capture:\n  drop pari", "Drop a clause the parent has, by its name (`drop pair`)."),
     Code("B209", "error", "unknown majority", "score:\n  most card 30", "Count `cards`, `clubs`, `diamonds`, `hearts` or `spades`."),
+    Code("B210", "error", "total on a capture that adds nothing up", "capture:\n  pair: any takes rank to 15", "Only `takes sums` adds up: write `takes sums to 15`, or remove `to ...`."),
     # ---------------------------------------------------------------- B3xx options
     Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options (`basra compile VARIANT` lists them)."),
     Code("B302", "error", "value not allowed", "basra compile egyptian -o target=99", "Choose one of the option's choices, or an allowed player count."),

@@ -15,7 +15,8 @@ from ..diagnostics import Span
 
 @dataclass(frozen=True)
 class CaptureRule:
-    """Cards in ``cards`` take ``takes`` (rank | sums | all) when ``condition`` holds."""
+    """Cards in ``cards`` take ``takes`` (rank | sums | all) when ``condition`` holds; with a
+    ``total``, the sums are of floor cards that make the total with the played card."""
 
     name: str
     cards: frozenset[int]
@@ -23,6 +24,12 @@ class CaptureRule:
     condition: Callable | None = field(default=None, compare=False)
     condition_source: str | None = None
     span: Span | None = field(default=None, compare=False)  # where the variant file states it
+    total: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """What the rule takes, told apart by total: "rank", "all", "sums" or "sums to 15"."""
+        return self.takes if self.total is None else f"sums to {self.total}"
 
 
 @dataclass(frozen=True)
@@ -128,7 +135,7 @@ class Rules:
                      "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner}},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
-                                   "takes": r.takes, "when": r.condition_source}
+                                   "takes": r.takes, "total": r.total, "when": r.condition_source}
                                   for r in self.capture_rules],
                         "choose": self.choose, "compulsory": self.compulsory,
                         "compulsion": self.compulsion,

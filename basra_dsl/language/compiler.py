@@ -193,8 +193,9 @@ class _Compiler:
             condition = None
             if clause.guard is not None:
                 condition = E.compile_function(clause.guard, self.options, values, ranks)
+            total = None if clause.total is None else int(E.evaluate_constant(clause.total, self.options))
             found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
-                                     condition, clause.guard and expr_text(clause.guard), clause.span))
+                                     condition, clause.guard and expr_text(clause.guard), clause.span, total))
         return tuple(found)
 
     def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:

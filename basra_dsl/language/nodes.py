@@ -259,10 +259,11 @@ class DealPasses(Clause):
 
 @dataclass(frozen=True)
 class CaptureRule(Clause):
-    """capture: NAME ["Title"]: PATTERN takes rank | sums | all [when ...]."""
+    """capture: NAME ["Title"]: PATTERN takes rank | sums [to TOTAL] | all [when ...]."""
     name: Word
     pattern: Pattern
     takes: str  # rank | sums | all
+    total: Expr | None = field(default=None, kw_only=True)  # sums to a total that the played card counts toward
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "capture", "rule"
 

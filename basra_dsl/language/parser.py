@@ -235,9 +235,13 @@ class ToAst(Transformer):
     # ---- capture and basra
     def capture_rule(self, meta, children):
         title, children = _titled(children)
-        rule = n.CaptureRule(span=self._s(meta), name=self._word(children[0]),
-                             pattern=children[1], takes=str(children[2]), title=title)
-        return _replace(rule, guard=children[3][1]) if len(children) > 3 else rule
+        total = next((c[1] for c in children[3:] if c[0] == "total"), None)
+        guard = next((c[1] for c in children[3:] if c[0] == "guard"), None)
+        return n.CaptureRule(span=self._s(meta), name=self._word(children[0]), pattern=children[1],
+                             takes=str(children[2]), title=title, total=total, guard=guard)
+
+    def sum_total(self, meta, children):
+        return ("total", children[0])
 
     def choose(self, meta, children):
         return n.Choose(span=self._s(meta), policy=str(children[0]))

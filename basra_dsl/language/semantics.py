@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
 from .merge import Merged, names_used, option_value
-from .unparse import value_text
+from .unparse import expr_text, value_text
 
 SUIT_WORDS = {"cards": None, "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
@@ -111,6 +111,10 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
     if isinstance(clause, n.Most) and clause.what.text not in SUIT_WORDS:
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
                     did_you_mean(clause.what.text, SUIT_WORDS) or "count cards, clubs, diamonds, hearts or spades")
+    if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
+        yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,
+                    f"write 'takes sums to {expr_text(clause.total)}' for cards that make the total with the "
+                    "card played, or remove 'to ...'")
     if isinstance(clause, n.Deck) and clause.size not in C.PACK_SIZES:
         yield error("B405", f"only the 52-card pack and the 40-card pack are known, not {clause.size}", clause.span,
                     "write 'deck 52' or 'deck 40' (no eights, nines or tens) and remove ranks with 'without', "
@@ -182,6 +186,8 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
                 n.Decider(points=e) | n.BestOf(games=e):
             yield e, X.NUM
         case n.GameTie(amount=e) if e is not None:
+            yield e, X.NUM
+        case n.CaptureRule(total=e) if e is not None:
             yield e, X.NUM
         case n.Points(entries=entries):
             for entry in entries:

@@ -9,13 +9,28 @@ queens and kings, or a variant that adds nothing up, is told by the rules alone.
 from __future__ import annotations
 
 from .. import cards as C
-from ..engine.rules import Rules
+from ..engine.rules import CaptureRule, Rules
 from .english import capitalise, join, plural
 
 
 def adds_up(rules: Rules) -> bool:
     """Returns whether any card takes by adding up (else what cards count does not matter)."""
     return any(rule.takes == "sums" for rule in rules.capture_rules)
+
+
+def sum_rule_for(rules: Rules, card: int, takes) -> tuple[CaptureRule, int] | None:
+    """Returns the adding-up rule that explains a card's capture, and what each group of the
+    captured cards adds up to (the card's value, or what it lacks of the rule's total)."""
+    value = rules.values.get(card)
+    if value is None or any(rules.values.get(x) is None for x in takes):
+        return None
+    taken = sum(rules.values[x] for x in takes)
+    for rule in rules.capture_rules:
+        if rule.takes == "sums" and card in rule.cards:
+            target = value if rule.total is None else rule.total - value
+            if target > 0 and taken % target == 0:
+                return rule, target
+    return None
 
 
 def summed(rules: Rules) -> str:

@@ -19,6 +19,7 @@ from .bonus_values import is_on, named_rules, options_of, settle
 from .card_counts import summed, values_line
 from .differences import directions_of, lead
 from .english import (
+    amount,
     capitalise,
     join,
     pattern_phrase,
@@ -220,7 +221,12 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     """Returns one capture rule as a short sentence, linked to the rule."""
     who = pattern_phrase(clause.pattern)
     anything = [w.text for w in clause.pattern.include] == ["any"] and not clause.pattern.exclude
-    if page.rules.floor_kind == "stack":
+    total = None if clause.total is None else amount(clause.total, page.ctx)
+    if clause.takes == "sums" and total is not None:
+        body = (f"takes the whole pile if the top card makes {total} with it" if page.rules.floor_kind == "stack"
+                else f"takes floor {summed(page.rules)} that make {total} with it"
+                + (", as many groups as it can" if page.rules.choose == "largest" else " (one group)"))
+    elif page.rules.floor_kind == "stack":
         body = {"rank": "takes the whole pile if the top card has its rank",
                 "sums": f"takes the whole pile if the top card is a {summed(page.rules)[:-1]} of its value",
                 "all": "takes the whole pile"}[clause.takes]

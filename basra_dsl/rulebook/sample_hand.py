@@ -12,6 +12,7 @@ from .. import cards as C
 from ..engine import RuleError
 from ..engine.rules import Rules
 from ..language.unparse import number_text
+from .card_counts import sum_rule_for
 from .cardhtml import card_html, cards_html, cards_picture
 from .english import article, capitalise, join
 from .page_state import PageState
@@ -181,20 +182,28 @@ def stack_line(turn: Turn, who: str) -> str:
 def group_line(page: PageState, turn: Turn, who: str) -> str:
     """Returns a capture by pairing and adding up on a spread floor."""
     rules, card = page.rules, turn.card
-    pairs = [x for x in turn.capture if C.rank(x) == C.rank(card)]
-    rest = [x for x in turn.capture if C.rank(x) != C.rank(card)]
+    found = sum_rule_for(rules, card, turn.capture)
+    if found is not None and found[0].total is not None:
+        pairs, rest = [], list(turn.capture)  # toward a total a card of the same rank is no pair
+    else:
+        pairs = [x for x in turn.capture if C.rank(x) == C.rank(card)]
+        rest = [x for x in turn.capture if C.rank(x) != C.rank(card)]
     played = card_html(card)
     if not rest:
         lone = "the lone " if len(turn.floor) == 1 else "the "
         return f"{who} {pair_link(page)} {lone}{and_cards(pairs)} with the {played}"
-    value = rules.values.get(card)
+    found = sum_rule_for(rules, card, rest)
+    rule, value = found if found is not None else (None, rules.values.get(card))
     groups = split_groups(rest, value, rules.values)
-    adding = page.rule_link(sum_key(rules), "add up")
+    adding = page.rule_link("capture." + rule.name if rule else sum_key(rules), "add up")
+    with_it = rule is not None and rule.total is not None  # the played card counts toward the total
+    total = number_text(rule.total if with_it else value)
     if len(groups) == 1:
-        sums = f"the {and_cards(groups[0])} {adding} to {number_text(value)}"
+        sums = f"the {and_cards(groups[0])} {adding} to {total}"
     else:
         shown = " and ".join(" + ".join(card_html(x) for x in g) for g in groups)
-        sums = f"{shown} each {adding} to {number_text(value)}"
+        sums = f"{shown} each {adding} to {total}"
+    sums = f"with it, {sums}" if with_it else sums
     if pairs:
         sums = f"it {pair_link(page, 'pairs')} the {and_cards(pairs)}, and {sums}"
     return f"{who} plays the {played}: {sums}, so it takes {how_many(len(turn.capture))}"

@@ -181,6 +181,8 @@ class Speaker:
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
         who, more = capitalise(pattern_phrase(c.pattern)), ""
+        if c.takes == "sums" and c.total is not None:
+            return self._sum_to_total(c, who)
         if self.stack:
             body = {"rank": "takes the whole pile when the top card has the same rank",
                     "sums": f"takes the whole pile when the top card is a {self.summed[:-1]} of the same value",
@@ -200,6 +202,20 @@ class Speaker:
         if c.guard is not None:
             body += f", but only when {say(c.guard, self.ctx)}"
         return f"{who} {body}.{more}"
+
+    def _sum_to_total(self, c: n.CaptureRule, who: str) -> str:
+        """A card that takes floor cards making a total with its own value (Escoba's 15)."""
+        total = self.num(c.total)
+        if self.stack:
+            body = f"takes the whole pile when its value and the top card's add up to {total}"
+        elif self.choose == "largest":
+            body = (f"takes {self.summed} whose values, added to its own, make {total}; it takes as many "
+                    "such groups at once as it can")
+        else:
+            body = f"takes one group of {self.summed} whose values, added to its own, make {total}"
+        if c.guard is not None:
+            body += f", but only when {say(c.guard, self.ctx)}"
+        return f"{who} {body}."
 
     def _choose(self, c: n.Choose) -> str:
         if c.policy == "one":

@@ -8,6 +8,7 @@ from .. import cards as C
 from ..language import nodes as n
 from ..language.expressions import PLAY_NAMES
 from ..language.merge import Merged
+from ..language.unparse import value_text
 from .english import capitalise, conjuncts, pattern_phrase, uses_play
 from .safe import inline
 
@@ -53,6 +54,10 @@ def derived_title(rule: n.CaptureRule | n.BasraRule) -> str | None:
     p, words = rule.pattern, [w.text for w in rule.pattern.include]
     if rule.takes == "rank":
         return "Pairing" if words == ["any"] and not p.exclude else f"{capitalise(pattern_phrase(p, 'pl'))} pair"
+    if rule.takes == "sums" and rule.total is not None:
+        to = f" to {value_text(rule.total.value)}" if isinstance(rule.total, n.Number) else " to a total"
+        return f"Adding up{to}" if words == ["any"] and not p.exclude else \
+            f"{capitalise(pattern_phrase(p, 'pl'))} add up{to}"
     if rule.takes == "sums":
         return "Adding up" if words == ["numeral"] and not p.exclude else \
             f"{capitalise(pattern_phrase(p, 'pl'))} add up"

@@ -96,7 +96,7 @@ def _covering(rules: Rules, index: int, card: int) -> str | None:
             continue
         if other.takes == "all" and (rule.takes != "all" or other_index < index):
             return other.name
-        if rule.takes == "rank" and other.takes == "sums" and rules.values.get(card) is not None:
+        if rule.takes == "rank" and other.kind == "sums" and rules.values.get(card) is not None:
             return other.name
     return None
 
@@ -218,7 +218,7 @@ def sampled_plays(rules: Rules) -> Iterator[Play]:
     a condition told by its words and by its body with the options bound): most options change
     only bonuses or the score, and every check reads the same plays."""
     key = (rules.deck, rules.floor_kind, rules.choose, tuple(
-        (r.name, r.cards, r.takes, r.condition_source, getattr(r.condition, "source", None)) for r in rules.capture_rules))
+        (r.name, r.cards, r.kind, r.condition_source, getattr(r.condition, "source", None)) for r in rules.capture_rules))
     if key not in _SAMPLES:
         if len(_SAMPLES) >= 8:
             _SAMPLES.pop(next(iter(_SAMPLES)))

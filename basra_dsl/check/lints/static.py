@@ -70,6 +70,8 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield from (entry.points for entry in entries)
         case n.CardValues(entries=entries):
             yield from (entry.value for entry in entries)
+        case n.CaptureRule(total=e) if e is not None:
+            yield e
     yield from value_keywords(clause)
 
 
@@ -136,18 +138,25 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
 
 
 def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
-    """B705: a card's value (a 'values' line) that is not a whole number the sums can use."""
-    for clause in merged.clauses.get("setup.values", ()):
-        if not is_own(merged, clause):
+    """B705: a card's value (a 'values' line) or a total to add up to (``takes sums to``)
+    that is not a whole number the sums can use."""
+    for clause in merged.variant.clauses:
+        if isinstance(clause, n.CardValues):
+            checks = [(entry.value, "a card value", 1, limits.CARD_VALUE,
+                       "a card counts a whole number from 1 to {most} when adding up; leave a card out of "
+                       "'values' to keep its usual count") for entry in clause.entries]
+        elif isinstance(clause, n.CaptureRule) and clause.total is not None:
+            checks = [(clause.total, "a total", 2, limits.SUM_TOTAL,
+                       "a total to add up to is a whole number from 2 to {most}")]
+        else:
             continue
-        for entry in clause.entries:
+        for expr, what, least, most, help_text in checks:
             for options in combos:
-                value = safe_constant(entry.value, options)
+                value = safe_constant(expr, options)
                 if isinstance(value, (int, float)) and not isinstance(value, bool) and \
-                        not (1 <= value <= limits.CARD_VALUE and value == int(value)):
-                    yield error("B705", f"a card value of {_number(value)} is out of range", entry.value.span,
-                                f"a card counts a whole number from 1 to {limits.CARD_VALUE} when adding up; "
-                                "leave a card out of 'values' to keep its usual count")
+                        not (least <= value <= most and value == int(value)):
+                    yield error("B705", f"{what} of {_number(value)} is out of range", expr.span,
+                                help_text.format(most=most))
                     break
 
 
