@@ -32,6 +32,8 @@ class CaptureResolver:
         self.worth = [rules.values.get(card) or 0 for card in range(max(rules.deck, default=0) + 1)]
         self.stack = rules.floor_kind == "stack"
         self.largest = rules.choose == "largest"
+        self.fewest = rules.choose == "fewest"
+        self.pairs_first = rules.pairs_first
         self.sweeps: dict[int, tuple] = {}
         self.groups: dict[int, tuple] = {}
         self.fixed_kinds: dict[int, frozenset | None] = {}  # None: some group rule has a condition
@@ -106,8 +108,21 @@ class CaptureResolver:
             if (v := values[x]) is None or v > target:
                 return False
             took[v] += 1
-        ways = best_covers(target, tuple(counts)) if self.largest else single_groups(target, tuple(counts))
-        return tuple(took) in ways
+        return tuple(took) in self._ways(target, tuple(counts))
+
+    def _ways(self, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | frozenset:
+        """Returns the takes (counts per value) the choice rules allow from a floor's counts."""
+        if self.pairs_first and counts[target]:
+            # a card of the target value must be taken on its own (all of them, under "largest")
+            return (tuple(counts[target] if self.largest and v == target else int(v == target)
+                          for v in range(target + 1)),)
+        if self.largest:
+            return best_covers(target, counts)
+        ways = single_groups(target, counts)
+        if self.fewest and ways:
+            least = min(map(sum, ways))
+            ways = tuple(w for w in ways if sum(w) == least)
+        return ways
 
     def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         sums = [target for kind, target in self.targets[card] if kind in kinds]
@@ -134,8 +149,7 @@ class CaptureResolver:
         for x in floor:
             if 0 < (v := worth[x]) <= target:
                 counts[v] += 1
-        key = tuple(counts)
-        takes = best_covers(target, key) if self.largest else single_groups(target, key)
+        takes = self._ways(target, tuple(counts))
         if not takes:
             return []
         if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):

@@ -78,7 +78,7 @@ class Rules:
     deal_passes: str  # next | previous | never: who deals the next hand, from the dealer
     values: dict[int, int | None]  # a card's value when adding up; None for pictures
     capture_rules: tuple[CaptureRule, ...]
-    choose: str  # largest | one
+    choose: str  # largest | one | fewest
     compulsion: str  # optional | card (a card that can capture must) | hand (a player who can capture must)
     basra_rules: tuple[BasraRule, ...]
     bonus_name: str
@@ -91,6 +91,7 @@ class Rules:
     tie_extension: float
     best_of: int
     decider: float | None
+    pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
 
     @property
     def compulsory(self) -> bool:
@@ -137,7 +138,7 @@ class Rules:
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                    "takes": r.takes, "total": r.total, "when": r.condition_source}
                                   for r in self.capture_rules],
-                        "choose": self.choose, "compulsory": self.compulsory,
+                        "choose": self.choose, "pairs_first": self.pairs_first, "compulsory": self.compulsory,
                         "compulsion": self.compulsion,
                         "values": {card_name(c): v for c, v in sorted(
                             (c, v) for c, v in self.values.items() if c is not None and v is not None)}},

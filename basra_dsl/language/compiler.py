@@ -146,6 +146,7 @@ class _Compiler:
             values=values,
             capture_rules=self.capture_rules(deck_set, values, ranks),
             choose=self.value("capture.choose", "policy", "largest"),
+            pairs_first=self.pick("capture.pairs_first") is not None,
             compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
             bonus_name=self.value("basra.called", "title", "basra"),

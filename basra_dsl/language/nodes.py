@@ -274,9 +274,15 @@ class CaptureRule(Clause):
 
 @dataclass(frozen=True)
 class Choose(Clause):
-    """capture: choose largest | one."""
-    policy: str  # largest | one
+    """capture: choose largest | one | fewest."""
+    policy: str  # largest | one | fewest
     section, keyword = "capture", "choose"
+
+
+@dataclass(frozen=True)
+class PairsFirst(Clause):
+    """capture: pairs first (a card that can take a single card of its value must)."""
+    section, keyword = "capture", "pairs_first"
 
 
 @dataclass(frozen=True)

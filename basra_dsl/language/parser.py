@@ -246,6 +246,9 @@ class ToAst(Transformer):
     def choose(self, meta, children):
         return n.Choose(span=self._s(meta), policy=str(children[0]))
 
+    def pairs_first(self, meta, children):
+        return n.PairsFirst(span=self._s(meta))
+
     def compulsion(self, meta, children):
         words = [str(c) for c in children if not isinstance(c, tuple)]
         guards = [c[1] for c in children if isinstance(c, tuple)]

@@ -50,7 +50,7 @@ def keys_of(page: PageState, section: str) -> list[str]:
     ranked = [k for k in order if k in keys]
     rest = [k for k in keys if k not in order]
     if section == "capture":
-        tail = [k for k in ("capture.choose", "capture.compulsion") if k in rest]
+        tail = [k for k in ("capture.pairs_first", "capture.choose", "capture.compulsion") if k in rest]
         rest = [k for k in rest if k not in tail] + tail
     if section == "basra":
         rest = [k for k in rest if k == "basra.called"] + [k for k in rest if k != "basra.called"]

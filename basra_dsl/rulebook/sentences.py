@@ -217,7 +217,14 @@ class Speaker:
             body += f", but only when {say(c.guard, self.ctx)}"
         return f"{who} {body}."
 
+    def _pairsfirst(self, c: n.PairsFirst) -> str:
+        return ("A card that can take a single floor card of its own value must take such a card, not a "
+                "group of cards adding up to it.")
+
     def _choose(self, c: n.Choose) -> str:
+        if c.policy == "fewest":
+            return ("When a card could take in more than one way, the player takes one group, and it must be "
+                    "one with the fewest cards.")
         if c.policy == "one":
             return ("When a card could take in more than one way, the player chooses one of the "
                     "groups it can take.")

@@ -17,6 +17,7 @@ LABELS = {
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
+    "capture.pairs_first": "Pairs first",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
     "game.tie": "Level scores", "match.best_of": "Match", "match.decider": "Deciding game",

@@ -217,7 +217,8 @@ def sampled_plays(rules: Rules) -> Iterator[Play]:
     option choices whose rules take cards alike (the same deck, floor, choice and capture rules,
     a condition told by its words and by its body with the options bound): most options change
     only bonuses or the score, and every check reads the same plays."""
-    key = (rules.deck, rules.floor_kind, rules.choose, tuple(
+    key = (rules.deck, tuple(sorted(rules.values.items(), key=str)), rules.floor_kind, rules.choose,
+           rules.pairs_first, tuple(
         (r.name, r.cards, r.kind, r.condition_source, getattr(r.condition, "source", None)) for r in rules.capture_rules))
     if key not in _SAMPLES:
         if len(_SAMPLES) >= 8:

@@ -42,7 +42,7 @@ def why_not(rules: Rules) -> str | None:
             return "two cards of one rank add up differently"
     if rules.floor_kind not in ("spread", "stack") or rules.compulsion not in ("optional", "card", "hand"):
         return "a floor or compulsion the fast tier does not know"
-    if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody"):
+    if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody") or rules.pairs_first:
         return "a choice or leftover policy the fast tier does not know"
     if rules.players < 1:
         return "no players"
