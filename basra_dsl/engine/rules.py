@@ -46,10 +46,11 @@ class BasraRule:
 
 @dataclass(frozen=True)
 class Majority:
-    """``points`` to the side with most cards (``suit`` None) or most cards of a suit."""
+    """``points`` to the side with most cards (``cards`` None), or most of the cards in
+    ``cards`` (a suit, a rank)."""
 
     what: str
-    suit: int | None
+    cards: frozenset[int] | None
     points: float
     tie: str  # carry | nobody | each
     void: bool = False  # a tie wipes out every point of the hand (the carry still passes on)

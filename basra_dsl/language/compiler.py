@@ -17,7 +17,6 @@ from . import expressions as X
 from . import nodes as n
 from .loader import load
 from .merge import Merged, option_value
-from .semantics import SUIT_WORDS
 from .unparse import expr_text, value_text
 
 _NUMERAL_VALUES = {rank: rank + 1 for rank in range(10)}  # A = 1 .. 10 = 10
@@ -220,7 +219,8 @@ class _Compiler:
                 clause = self.pick(key)
                 if clause is not None:
                     what = clause.what.text
-                    found.append(Majority(what, SUIT_WORDS[what],
+                    counted = C.MAJORITY_WORDS[what]
+                    found.append(Majority(what, None if counted is None else counted & frozenset(self.deck()),
                                           E.evaluate_constant(clause.points, self.options),
                                           clause.tie or "nobody", clause.void))
         return tuple(found)

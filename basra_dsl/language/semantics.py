@@ -17,7 +17,6 @@ from . import nodes as n
 from .merge import Merged, names_used, option_value
 from .unparse import expr_text, value_text
 
-SUIT_WORDS = {"cards": None, "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
             "game.target": "first to 101"}
 
@@ -108,9 +107,10 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
 def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
     for pattern in _patterns(clause):
         yield from X.check_pattern(pattern)
-    if isinstance(clause, n.Most) and clause.what.text not in SUIT_WORDS:
+    if isinstance(clause, n.Most) and clause.what.text not in C.MAJORITY_WORDS:
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
-                    did_you_mean(clause.what.text, SUIT_WORDS) or "count cards, clubs, diamonds, hearts or spades")
+                    did_you_mean(clause.what.text, C.MAJORITY_WORDS)
+                    or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
     if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
         yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,
                     f"write 'takes sums to {expr_text(clause.total)}' for cards that make the total with the "

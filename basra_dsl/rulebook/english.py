@@ -68,6 +68,9 @@ def word_phrase(word: str, form: str = "a") -> str:
         return {"a": "a numeral", "pl": "numerals", "bare": "numeral"}[form]
     if word == "picture":
         return {"a": "a picture card", "pl": "picture cards", "bare": "picture card"}[form]
+    if word in C.SUIT_NAMES:
+        one = word[:-1]  # "diamond"
+        return {"a": f"a {one}", "pl": word, "bare": one}[form]
     rank = C.parse_rank(word)
     if rank is not None:
         name = rank_name(rank)

@@ -15,7 +15,7 @@ import pytest
 from basra_dsl import Game, load_variant
 from basra_dsl.engine.fast import compile_hands, supports, why_not
 from basra_dsl.engine.random_play import random_move
-from basra_dsl.engine.rules import CaptureRule
+from basra_dsl.engine.rules import CaptureRule, Majority
 from basra_dsl.language.loader import load
 from basra_dsl.language.merge import option_value
 from basra_dsl.resources import bundled_variants
@@ -127,6 +127,7 @@ HIGH_VALUES = {c: (c >> 2) + 1 for c in range(52)} | {c: 14 for c in range(4)} |
 VARIATIONS = {
     "40 cards, pictures add up": {"deck": ITALIAN, "values": PICTURES_COUNT, "hand_size": 3},
     "values up to 14": {"values": HIGH_VALUES},
+    "most sevens, tie carried": {"majorities": (Majority("sevens", frozenset(range(24, 28)), 2, "carry"),)},
     "choose one": {"choose": "one"},
     "optional capture": {"compulsion": "optional"},
     "compulsory hand": {"compulsion": "hand"},

@@ -274,8 +274,8 @@ def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Di
                 rules = combo.rules
                 if rules is None or pick(merged, key, combo.options) is not clause:
                     continue
-                suit = next((m.suit for m in rules.majorities if m.what == clause.what.text), None)
-                counted = sum(1 for c in rules.deck if suit is None or c & 3 == suit)
+                which = next((m.cards for m in rules.majorities if m.what == clause.what.text), None)
+                counted = sum(1 for c in rules.deck if which is None or c in which)
                 if len(rules.sides) > 2 or counted % 2 == 0 or rules.leftover != "last":
                     yield warning("B706", f"'most {clause.what.text}' does not say what a tie does, and "
                                   f"with {combo.describe(merged)} the sides can tie", clause.span,
