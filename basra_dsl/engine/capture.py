@@ -17,6 +17,9 @@ from .errors import RULE_FAILURES, RuleError
 from .rules import Rules
 
 NO_PREVIOUS = (None, (), (), ())
+# what a play rule is told of the hand when the caller does not know it (a bot weighing a
+# move, a check on sampled plays): not the last play, not the last deal, cards still to deal
+MID_HAND = (False, False, 1)
 # Listing stops after this many equally allowed captures of one card (a huge floor can
 # hold more); a capture named by a player is checked by ``allows``, not looked up in a list.
 MAX_OPTIONS = 4096

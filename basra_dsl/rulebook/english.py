@@ -101,7 +101,8 @@ def pattern_phrase(pattern: n.Pattern, form: str = "a", conj: str = "or") -> str
 
 PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "the cards taken",
               "left": "the cards left on the floor", "previous": "the previous play",
-              "cleared": "clearing the floor", "trailed": "trailing"}
+              "cleared": "clearing the floor", "trailed": "trailing", "last": "the hand's last play",
+              "last_deal": "the hand's last round", "stock": "the number of cards still to be dealt"}
 PREVIOUS_NOUNS = {"played": "the card played just before", "floor": "the floor before the previous play",
                   "captured": "the cards the previous play took", "left": "the floor the previous play left"}
 
@@ -258,6 +259,10 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return "the play clears the floor"
         case n.Name(id="trailed"):
             return "the card is trailed"
+        case n.Name(id="last"):
+            return "it is the last play of the hand"
+        case n.Name(id="last_deal"):
+            return "it is in the last round of the hand"
         case n.Name(id=name) if ctx.is_option(name):
             return f"the table plays with {option_link(name, ctx)}"
         case n.Name(id=name):
@@ -286,6 +291,10 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return f"{holds(cards, ctx, True)} numerals that {splits_phrase(least, most, ctx)}"
         case n.Not(operand=n.Name(id="cleared")):
             return "the play does not clear the floor"
+        case n.Not(operand=n.Name(id="last")):
+            return "it is not the last play of the hand"
+        case n.Not(operand=n.Name(id="last_deal")):
+            return "it comes before the last round of the hand"
         case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
             return f"the table plays without {option_link(name, ctx)}"
         case n.Not(operand=n.Test(op="has", subject=subject, pattern=p)):

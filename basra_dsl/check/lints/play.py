@@ -43,7 +43,7 @@ from .combinations import (
 )
 
 # (played, floor, captured, left, previous): the arguments of a compiled play condition
-Play = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any]
+Play = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any, tuple]
 
 
 # ------------------------------------------------------------------ B703 for capture rules
@@ -199,7 +199,7 @@ def _call(fn: Callable | None, args: Play) -> tuple[Any, BaseException | None]:
 
 
 def _failure(merged: Merged, clause: n.Clause, part: str, exc: BaseException, play: Play) -> Diagnostic:
-    p, f, c, _, _ = play
+    p, f, c = play[:3]
     expr = clause.points if part == "points" and isinstance(clause, n.BasraRule) else clause.guard
     shown = " ".join(map(card_name, f)) or "nothing"
     played = f"{card_name(p)} played on {shown}" + (f", taking {' '.join(map(card_name, c))}" if c else "")
@@ -245,9 +245,14 @@ class _Sample:
             index += 1
 
 
+# the hands around sampled plays, in turn: the middle of a hand, the last deal, the last play
+HANDS = ((False, False, 8), (False, True, 0), (True, True, 0))
+
+
 def sample_plays(rules: Rules) -> Iterator[Play]:
-    """Yields (played, floor, captured, left, previous) plays: for each played card and
-    floor, first a capture-rule probe (captured ``()``), then every capture the engine allows."""
+    """Yields (played, floor, captured, left, previous, hand) plays: for each played card and
+    floor, first a capture-rule probe (captured ``()``), then every capture the engine allows;
+    the hand around the play turns floor by floor (``HANDS``)."""
     rng = random.Random(SAMPLE_SEED)
     deck = list(rules.deck)
     if not deck:
@@ -255,11 +260,12 @@ def sample_plays(rules: Rules) -> Iterator[Play]:
     resolver = CaptureResolver(rules)
     for index, floor in enumerate(_sample_floors(rules, deck, rng)):
         previous = _previous(floor, index, rng, deck, NO_PREVIOUS)
+        hand = HANDS[index % len(HANDS)]
         players = deck if len(floor) <= 1 else rng.sample(deck, min(12, len(deck)))
         for p in players:
             if p in floor:
                 continue
-            yield p, floor, (), (), previous
+            yield p, floor, (), (), previous, hand
             try:
                 options = resolver.captures(p, floor, previous)
             except FAILURES:
@@ -267,7 +273,7 @@ def sample_plays(rules: Rules) -> Iterator[Play]:
             for capture in options[:8]:
                 if capture:
                     taken = set(capture)
-                    yield p, floor, tuple(capture), tuple(x for x in floor if x not in taken), previous
+                    yield p, floor, tuple(capture), tuple(x for x in floor if x not in taken), previous, hand
 
 
 def _sample_floors(rules: Rules, deck: list[int], rng: random.Random) -> list[tuple[int, ...]]:
@@ -425,7 +431,8 @@ def _outscored(merged: Merged, clause: n.BasraRule, by: list[str]) -> Diagnostic
 
 
 def _picture_sum(cmp: n.Compare, found: tuple) -> Diagnostic:
-    (p, f, c, _, _), cards = found
+    play, cards = found
+    p, f = play[:2]
     shown = " ".join(map(card_name, cards))
     subject = next(node.obj for node in n.walk(cmp) if isinstance(node, n.Attribute) and node.attr == "sum")
     what = f"{card_name(p)} played on {' '.join(map(card_name, f)) or 'nothing'}"
@@ -435,7 +442,7 @@ def _picture_sum(cmp: n.Compare, found: tuple) -> Diagnostic:
 
 
 def _leaves_cards(merged: Merged, clause: n.BasraRule, play: Play, changed) -> Diagnostic:
-    p, f, c, left, _ = play
+    p, f, c, left = play[:4]
     what = f"{card_name(p)} takes {' '.join(map(card_name, c))} from {' '.join(map(card_name, f))}"
     when = f" and {expr_text(clause.guard)}" if clause.guard is not None else ""
     help_ = f"if it is a basra, say so: {clause.name.text}: {expr_text(clause.points)} when cleared{when}"
