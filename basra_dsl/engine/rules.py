@@ -54,6 +54,9 @@ class Majority:
     points: float
     tie: str  # carry | nobody | each
     void: bool = False  # a tie wipes out every point of the hand (the carry still passes on)
+    # the prime: a side counts its best card of each suit by these values; without a card
+    # of every suit of the pack it has no prime and cannot win it
+    prime: dict[int, float] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,9 @@ class Rules:
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},
             "end": {"leftover": self.leftover},
-            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void}
+            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void,
+                                      "prime": None if m.prime is None else
+                                      {card_name(c): v for c, v in sorted(m.prime.items())}}
                                      for m in self.majorities],
                       "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},
                       "total": self.total_claim},

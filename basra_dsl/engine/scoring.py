@@ -51,12 +51,17 @@ def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[fl
     for index, item in enumerate(majorities):
         carried = carry_in[index] if index < len(carry_in) else 0.0
         counted = item.cards
-        if counted is None:
+        if item.prime is not None:
+            counts = [prime_of(cards, item.prime) for cards in side_cards]
+        elif counted is None:
             counts = [len(cards) for cards in side_cards]
         else:
             counts = [sum(1 for c in cards if c in counted) for cards in side_cards]
         best = max(counts)
         leaders = [i for i, count in enumerate(counts) if count == best]
+        if best < 0:  # no side has a prime: nobody wins it, and nothing is carried
+            carry_out.append(carried)
+            continue
         if len(leaders) == 1:
             majority[leaders[0]] += item.points + carried
             carry_out.append(0.0)
@@ -70,6 +75,18 @@ def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[fl
                     majority[i] += item.points + carried
             carry_out.append(0.0)
     return majority, carry_out, void
+
+
+def prime_of(cards, values: dict[int, float]) -> float:
+    """Returns a side's prime: its best card of each suit by ``values``, added up, or -1
+    when it lacks a suit that ``values`` counts (such a side has no prime)."""
+    best: dict[int, float] = {}
+    for card in cards:
+        value = values.get(card)
+        if value is not None and value > best.get(card & 3, -1):
+            best[card & 3] = value
+    suits = {card & 3 for card in values}
+    return sum(best[suit] for suit in sorted(best)) if len(best) == len(suits) else -1
 
 
 def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],

@@ -219,11 +219,23 @@ class _Compiler:
                 clause = self.pick(key)
                 if clause is not None:
                     what = clause.what.text
-                    counted = C.MAJORITY_WORDS[what]
+                    counted = C.MAJORITY_WORDS.get(what)
                     found.append(Majority(what, None if counted is None else counted & frozenset(self.deck()),
                                           E.evaluate_constant(clause.points, self.options),
-                                          clause.tie or "nobody", clause.void))
+                                          clause.tie or "nobody", clause.void, self.prime(clause)))
         return tuple(found)
+
+    def prime(self, clause: n.Most) -> dict[int, float] | None:
+        """Returns what each card counts toward the prime (a later entry wins), or None for
+        a majority that counts cards."""
+        if clause.what.text != "prime":
+            return None
+        deck, values = frozenset(self.deck()), {}
+        for entry in clause.values:
+            value = E.evaluate_constant(entry.points, self.options)
+            for card in X.pattern_set(entry.pattern, deck):
+                values[card] = value
+        return values
 
     def card_points(self, deck) -> dict[int, float]:
         clause = self.pick("score.points")

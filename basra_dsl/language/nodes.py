@@ -321,11 +321,12 @@ class Leftover(Clause):
 
 @dataclass(frozen=True)
 class Most(Clause):
-    """score: most cards | SUIT POINTS [tie ...] [void]."""
-    what: Word  # cards, clubs, diamonds, hearts, spades
+    """score: most cards | SUIT | RANKS POINTS [tie ...] [void], or most prime POINTS ...: VALUES."""
+    what: Word  # cards, a suit, a rank in the plural, or prime
     points: Expr
     tie: str | None = None  # carry | nobody | each
     void: bool = False  # a tie also wipes out every point of the hand
+    values: tuple["PointEntry", ...] = ()  # for prime: what each card counts toward it
     section, keyword = "score", "most"
 
     @property

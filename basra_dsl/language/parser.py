@@ -268,10 +268,14 @@ class ToAst(Transformer):
         return n.Leftover(span=self._s(meta), mode=str(children[0]))
 
     def most(self, meta, children):
+        values = children.pop() if children and isinstance(children[-1], tuple) else ()
         tie = str(children[2]) if len(children) > 2 else None
         void = len(children) > 3 and str(children[3]) == "void"
         return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie,
-                      void=void)
+                      void=void, values=values)
+
+    def prime_values(self, meta, children):
+        return tuple(children)
 
     def points(self, meta, children):
         return n.Points(span=self._s(meta), entries=tuple(children))

@@ -107,7 +107,12 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
 def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
     for pattern in _patterns(clause):
         yield from X.check_pattern(pattern)
-    if isinstance(clause, n.Most) and clause.what.text not in C.MAJORITY_WORDS:
+    if isinstance(clause, n.Most) and (clause.what.text == "prime") != bool(clause.values):
+        yield error("B211", "the prime needs what each card counts toward it" if clause.values == () else
+                    f"'most {clause.what.text}' counts cards, so it takes no values", clause.span,
+                    "write 'most prime 1 tie nobody: 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, picture 10'"
+                    if clause.values == () else "remove the ': ...' list, or count the prime instead")
+    if isinstance(clause, n.Most) and clause.what.text not in C.MAJORITY_WORDS and clause.what.text != "prime":
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
                     did_you_mean(clause.what.text, C.MAJORITY_WORDS)
                     or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
@@ -139,7 +144,7 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             yield from patterns
         case n.CaptureRule(pattern=pattern):
             yield pattern
-        case n.Points(entries=entries) | n.CardValues(entries=entries):
+        case n.Points(entries=entries) | n.CardValues(entries=entries) | n.Most(values=entries):
             yield from (e.pattern for e in entries)
 
 
@@ -195,6 +200,8 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
         case n.CardValues(entries=entries):
             for entry in entries:
                 yield entry.value, X.NUM
+    for entry in clause.values if isinstance(clause, n.Most) else ():
+        yield entry.points, X.NUM
 
 
 def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:

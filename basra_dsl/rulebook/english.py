@@ -30,6 +30,11 @@ def join(items: list[str], conj: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
+def majority_phrase(what: str) -> str:
+    """Returns what a majority awards, after "win": "the most sevens", or "the best prime"."""
+    return "the best prime" if what == "prime" else f"the most {what}"
+
+
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 

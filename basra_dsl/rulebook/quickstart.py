@@ -22,6 +22,7 @@ from .english import (
     amount,
     capitalise,
     join,
+    majority_phrase,
     pattern_phrase,
     plural,
     say,
@@ -60,8 +61,10 @@ def aim(page: PageState) -> str:
     rules = page.rules
     parts = []
     if rules.majorities:
-        most = join([m.what for m in rules.majorities])
-        parts.append("win " + page.rule_link(f"score.most_{rules.majorities[0].what}", f"the most {most}"))
+        counted = [m.what for m in rules.majorities if m.what != "prime"]
+        most = join(([f"the most {join(counted)}"] if counted else [])
+                    + ([majority_phrase("prime")] if len(counted) < len(rules.majorities) else []))
+        parts.append("win " + page.rule_link(f"score.most_{rules.majorities[0].what}", most))
     if rules.card_points:
         parts.append("take " + page.rule_link("score.points", "the cards that score"))
     if any(is_on(page, c) for c in bonus_rules(page)):
@@ -279,7 +282,8 @@ def scoring(page: PageState) -> str:
         if majority.void:
             tie += " and wipes out the hand's other points"
         points = number_text(majority.points)
-        sentences.append(page.rule_link(f"score.most_{majority.what}", f"Most {majority.what}") +
+        label = capitalise(majority_phrase(majority.what).removeprefix("the "))
+        sentences.append(page.rule_link(f"score.most_{majority.what}", label) +
                          f": {points} {'point' if majority.points == 1 else 'points'}" + (f" ({tie})." if tie else "."))
     cards = card_points(page)
     if cards:

@@ -290,7 +290,9 @@ class Speaker:
                 f"capture; taking them is not a {self.bonus}.")
 
     def _most(self, c: n.Most) -> str:
-        what = "cards" if c.what.text == "cards" else c.what.text
+        what = c.what.text
+        if what == "prime":
+            return self._prime(c)
         text = f"The side that took the most {what} scores {self.num(c.points, 'point')}."
         tie = c.tie or "nobody"
         if tie == "carry":
@@ -303,6 +305,15 @@ class Speaker:
         if getattr(c, "void", False):
             text += " Such a tie also wipes out every other point of the hand."
         return text
+
+    def _prime(self, c: n.Most) -> str:
+        """The prime (Scopa's primiera): each side's best card of each suit, counted by a table."""
+        counts = join([f"{entry_phrase(e.pattern).removeprefix('each ')} {self.num(e.points)}" for e in c.values])
+        tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it"}.get(
+            c.tie or "nobody", "nobody scores it")
+        return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime is its best "
+                f"card of each suit, counted as: {counts}, added up. A side without a card of every suit has no "
+                f"prime; if the best primes tie, {tie}.")
 
     def _points(self, c: n.Points) -> str:
         parts = []

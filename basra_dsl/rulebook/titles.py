@@ -9,7 +9,7 @@ from ..language import nodes as n
 from ..language.expressions import PLAY_NAMES
 from ..language.merge import Merged
 from ..language.unparse import value_text
-from .english import capitalise, conjuncts, pattern_phrase, uses_play
+from .english import capitalise, conjuncts, majority_phrase, pattern_phrase, uses_play
 from .safe import inline
 
 LABELS = {
@@ -22,8 +22,6 @@ LABELS = {
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
     "game.tie": "Level scores", "match.best_of": "Match", "match.decider": "Deciding game",
 }
-SUIT_LABELS = {"cards": "most cards", "clubs": "most clubs", "diamonds": "most diamonds",
-               "hearts": "most hearts", "spades": "most spades"}
 
 
 def label(clause: n.Clause) -> str:
@@ -34,7 +32,7 @@ def label(clause: n.Clause) -> str:
             return inline(clause.title)
         return derived_title(clause) or capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, n.Most):
-        return capitalise(SUIT_LABELS.get(clause.what.text, f"most {clause.what.text}"))
+        return capitalise(majority_phrase(clause.what.text).removeprefix("the "))
     return LABELS.get(clause.key, clause.key.split(".", 1)[1].replace("_", " ").capitalize())
 
 

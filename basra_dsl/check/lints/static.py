@@ -72,6 +72,8 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield from (entry.value for entry in entries)
         case n.CaptureRule(total=e) if e is not None:
             yield e
+    for entry in clause.values if isinstance(clause, n.Most) else ():
+        yield entry.points
     yield from value_keywords(clause)
 
 
@@ -340,6 +342,9 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.CardValues(entries=entries):
             for entry in entries:
                 yield entry.pattern, f"'values {pattern_text(entry.pattern)}'"
+        case n.Most(values=entries) if entries:
+            for entry in entries:
+                yield entry.pattern, f"the prime's '{pattern_text(entry.pattern)}'"
         case n.StartFloor(bar=bar) if bar is not None:
             for pattern in bar.patterns:
                 yield pattern, f"the barred cards '{pattern_text(pattern)}'"
