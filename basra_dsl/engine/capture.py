@@ -54,16 +54,17 @@ class CaptureResolver:
                        for r in groups if r.takes == "sums" and value}
             self.targets[card] = tuple(sorted((k, t) for k, t in targets.items() if t > 0))
 
-    def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple[bool, frozenset]:
-        """Returns whether a sweeping rule applies, and the kinds of group rule that do."""
+    def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple:
+        """Returns the sweeping rule that applies (None if none does), and the kinds of group
+        rule that do."""
         for rule in self.sweeps[card]:
             if rule.condition is None or _holds(rule, card, floor, previous):
-                return True, frozenset()
+                return rule, frozenset()
         kinds = self.fixed_kinds[card]
         if kinds is None:
             kinds = frozenset(r.kind for r in self.groups[card]
                               if r.condition is None or _holds(r, card, floor, previous))
-        return False, kinds
+        return None, kinds
 
     def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
         """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
@@ -71,8 +72,9 @@ class CaptureResolver:
             return []
         if self.sweeps[card] or self.fixed_kinds[card] is None:
             sweep, kinds = self._active(card, tuple(floor), previous)
-            if sweep:
-                return [tuple(floor)]
+            if sweep is not None:
+                taken = tuple(x for x in floor if x not in sweep.spared) if sweep.spared else tuple(floor)
+                return [taken] if taken else []
         else:
             kinds = self.fixed_kinds[card]  # the common case, without building a tuple
         if not kinds:
@@ -89,9 +91,10 @@ class CaptureResolver:
             return False
         floor = tuple(floor)
         sweep, kinds = self._active(card, floor, previous)
-        if sweep or self.stack:
-            whole = taken == set(floor)
-            return whole and (sweep or bool(kinds and self._group_captures(card, floor[-1:], kinds)))
+        if sweep is not None:
+            return taken == {x for x in floor if x not in sweep.spared}
+        if self.stack:
+            return taken == set(floor) and bool(kinds and self._group_captures(card, floor[-1:], kinds))
         sums = [target for kind, target in self.targets[card] if kind in kinds]
         if sums:
             return any(self._takes_sum(floor, capture, target) for target in sums)

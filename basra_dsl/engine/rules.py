@@ -25,6 +25,7 @@ class CaptureRule:
     condition_source: str | None = None
     span: Span | None = field(default=None, compare=False)  # where the variant file states it
     total: int | None = None
+    spared: frozenset[int] = frozenset()  # with takes all: the floor cards it leaves (Pasur's jack)
 
     @property
     def kind(self) -> str:
@@ -140,7 +141,8 @@ class Rules:
                      "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner}},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
-                                   "takes": r.takes, "total": r.total, "when": r.condition_source}
+                                   "takes": r.takes, "total": r.total,
+                                   "spares": [card_name(c) for c in sorted(r.spared)], "when": r.condition_source}
                                   for r in self.capture_rules],
                         "choose": self.choose, "pairs_first": self.pairs_first, "compulsory": self.compulsory,
                         "compulsion": self.compulsion,

@@ -194,8 +194,9 @@ class _Compiler:
             if clause.guard is not None:
                 condition = E.compile_function(clause.guard, self.options, values, ranks)
             total = None if clause.total is None else int(E.evaluate_constant(clause.total, self.options))
+            spared = X.pattern_set(clause.spared, deck) if clause.spared is not None else frozenset()
             found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
-                                     condition, clause.guard and expr_text(clause.guard), clause.span, total))
+                                     condition, clause.guard and expr_text(clause.guard), clause.span, total, spared))
         return tuple(found)
 
     def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:

@@ -264,6 +264,7 @@ class CaptureRule(Clause):
     pattern: Pattern
     takes: str  # rank | sums | all
     total: Expr | None = field(default=None, kw_only=True)  # sums to a total that the played card counts toward
+    spared: Pattern | None = field(default=None, kw_only=True)  # takes all but these
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "capture", "rule"
 

@@ -237,8 +237,12 @@ class ToAst(Transformer):
         title, children = _titled(children)
         total = next((c[1] for c in children[3:] if c[0] == "total"), None)
         guard = next((c[1] for c in children[3:] if c[0] == "guard"), None)
+        spared = next((c[1] for c in children[3:] if c[0] == "spared"), None)
         return n.CaptureRule(span=self._s(meta), name=self._word(children[0]), pattern=children[1],
-                             takes=str(children[2]), title=title, total=total, guard=guard)
+                             takes=str(children[2]), title=title, total=total, guard=guard, spared=spared)
+
+    def spared(self, meta, children):
+        return ("spared", children[0])
 
     def sum_total(self, meta, children):
         return ("total", children[0])

@@ -120,6 +120,9 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
         yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,
                     f"write 'takes sums to {expr_text(clause.total)}' for cards that make the total with the "
                     "card played, or remove 'to ...'")
+    if isinstance(clause, n.CaptureRule) and clause.spared is not None and clause.takes != "all":
+        yield error("B212", f"'takes {clause.takes}' takes no whole floor, so it spares nothing", clause.spared.span,
+                    "write 'takes all but ...' for a card that sweeps all but some cards, or remove 'but ...'")
     if isinstance(clause, n.Deck) and clause.size not in C.PACK_SIZES:
         yield error("B405", f"only the 52-card pack and the 40-card pack are known, not {clause.size}", clause.span,
                     "write 'deck 52' or 'deck 40' (no eights, nines or tens) and remove ranks with 'without', "
@@ -142,8 +145,10 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             yield from bar.patterns
         case n.Cut(patterns=patterns):
             yield from patterns
-        case n.CaptureRule(pattern=pattern):
+        case n.CaptureRule(pattern=pattern, spared=spared):
             yield pattern
+            if spared is not None:
+                yield spared
         case n.Points(entries=entries) | n.CardValues(entries=entries) | n.Most(values=entries):
             yield from (e.pattern for e in entries)
 

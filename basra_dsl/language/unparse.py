@@ -36,6 +36,7 @@ def rule_text(rule: n.CaptureRule | n.BasraRule, guard: n.Expr | None = None) ->
     if isinstance(rule, n.BasraRule):
         return f"{head}: {expr_text(rule.points)}{when}"
     total = f" to {expr_text(rule.total)}" if rule.total is not None else ""
+    total += f" but {pattern_text(rule.spared)}" if rule.spared is not None else ""
     return f"{head}: {pattern_text(rule.pattern)} takes {rule.takes}{total}{when}"
 
 

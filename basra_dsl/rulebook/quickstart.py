@@ -244,7 +244,8 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
         body = (f"takes floor {word} adding up to its value, as many groups as it can"
                 if page.rules.choose == "largest" else f"takes one group of floor {word} adding up to its value")
     else:
-        body = "takes every card on the floor"
+        body = "takes every card on the floor" + (
+            f" but the {pattern_phrase(clause.spared, 'pl', 'and')}" if clause.spared is not None else "")
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
     fragment = floor_fragment(condition, page.ctx) if not isinstance(condition, bool) else None
     only = ""

@@ -198,7 +198,9 @@ class Speaker:
         elif (lone := _lone_floor(c.guard, self.ctx)) is not None:
             return f"{who} can take a lone {lone}."  # not a sweep: the floor is that one card
         else:
-            body = "takes the whole floor" + ("; on an empty floor it is simply laid down" if c.guard is None else "")
+            body = ("takes the whole floor" if c.spared is None else
+                    f"takes every floor card but the {pattern_phrase(c.spared, 'pl', 'and')}, which stay") + \
+                ("; on an empty floor it is simply laid down" if c.guard is None else "")
         if c.guard is not None:
             body += f", but only when {say(c.guard, self.ctx)}"
         return f"{who} {body}.{more}"

@@ -60,6 +60,8 @@ def derived_title(rule: n.CaptureRule | n.BasraRule) -> str | None:
     if rule.takes == "sums":
         return "Adding up" if words == ["numeral"] and not p.exclude else \
             f"{capitalise(pattern_phrase(p, 'pl'))} add up"
+    if rule.spared is not None:
+        return f"{capitalise(pattern_phrase(p, 'pl', 'and'))} take all but {pattern_phrase(rule.spared, 'pl', 'and')}"
     if len(words) == 1 and not p.exclude and C.parse_card(words[0]) is not None:
         return f"{capitalise(pattern_phrase(p))} sweeps"
     return f"{capitalise(pattern_phrase(p, 'pl', 'and'))} sweep the floor"

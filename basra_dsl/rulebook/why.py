@@ -27,7 +27,9 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
     for rule in rules.capture_rules:
         if rule.takes == "all" and card in rule.cards and (
                 rule.condition is None or rule.condition(card, floor, (), (), previous)):
-            return f"{_capture_link(page, rule.name)}: it takes the whole {'pile' if stack else 'floor'}."
+            left = [card_html(x) for x in floor if x in rule.spared]
+            spared = f" but {', '.join(left)}, which it leaves" if left else ""
+            return f"{_capture_link(page, rule.name)}: it takes the whole {'pile' if stack else 'floor'}{spared}."
     rank_rules = [r for r in rules.capture_rules if r.takes == "rank" and card in r.cards]
     sum_rules = [r for r in rules.capture_rules if r.takes == "sums" and card in r.cards]
     if stack:

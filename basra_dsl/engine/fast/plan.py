@@ -31,6 +31,8 @@ def why_not(rules: Rules) -> str | None:
     for rule in rules.capture_rules:
         if rule.takes not in ("rank", "sums", "all"):
             return f"capture rule '{rule.name}' takes '{rule.takes}'"
+        if rule.spared:
+            return f"capture rule '{rule.name}' sweeps all but some cards"
         if rule.total is not None:
             return f"capture rule '{rule.name}' adds up to a total the played card counts toward"
     worth_of_rank: dict[int, Any] = {}
