@@ -10,21 +10,12 @@ player chooses any group: on a floor of 2, 5, 7, 4 a nine takes 5 + 4 or 7 + 2.
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
-
 from basra_dsl import Game, load_variant
-from basra_dsl.cli import main
 from basra_dsl.engine.fast import why_not
-from tests.helpers import cards, names, position
+from tests.helpers import FORTY_CARDS, cards, load_house, run_cli, takes
 
 SCOPA_LIKE = '''variant single "Single first"
-setup:
-  deck 40
-  players 2
-  hand 3
-  start floor 4
-  values J 8, Q 9, K 10
-capture:
+''' + FORTY_CARDS + '''capture:
   sum: any takes sums
   pairs first
   choose one
@@ -37,19 +28,8 @@ game:
 '''
 
 
-def rules_of(tmp_path, text: str):
-    path = tmp_path / "single.basra"
-    path.write_text(text, encoding="utf-8")
-    return load_variant(path)
-
-
-def takes(rules, floor: str, card: str) -> list[list[str]]:
-    state = position(Game(rules), floor, card)
-    return sorted(names(capture) for capture in state.captures(cards(card)[0]) if capture)
-
-
 def test_a_single_card_of_the_same_value_must_be_taken_first(tmp_path):
-    rules = rules_of(tmp_path, SCOPA_LIKE)
+    rules = load_house(tmp_path, SCOPA_LIKE)
     assert takes(rules, "2C 5D 7H", "7S") == [["7H"]]
     assert takes(rules, "7C 5D 2H 7H", "7S") == [["7C"], ["7H"]]  # either seven, but only a seven
     assert Game(rules).resolver.allows(cards("7S")[0], cards("2C 5D 7H"), cards("7H"))
@@ -57,31 +37,31 @@ def test_a_single_card_of_the_same_value_must_be_taken_first(tmp_path):
 
 
 def test_without_a_single_match_the_player_chooses_any_group(tmp_path):
-    rules = rules_of(tmp_path, SCOPA_LIKE)
+    rules = load_house(tmp_path, SCOPA_LIKE)
     assert takes(rules, "2C 5D 7H 4S", "QS") == [["2C", "7H"], ["4S", "5D"]]  # the cavallo counts 9
 
 
 def test_without_pairs_first_a_sum_may_be_taken_instead(tmp_path):
-    rules = rules_of(tmp_path, SCOPA_LIKE.replace("  pairs first\n", ""))
+    rules = load_house(tmp_path, SCOPA_LIKE.replace("  pairs first\n", ""))
     assert takes(rules, "2C 5D 7H", "7S") == [["2C", "5D"], ["7H"]]
 
 
 def test_choose_fewest_keeps_only_the_smallest_groups(tmp_path):
-    rules = rules_of(tmp_path, SCOPA_LIKE.replace("  pairs first\n", "").replace("choose one", "choose fewest"))
+    rules = load_house(tmp_path, SCOPA_LIKE.replace("  pairs first\n", "").replace("choose one", "choose fewest"))
     assert takes(rules, "2C 5D 7H", "7S") == [["7H"]]
     assert takes(rules, "AC 2D 4H 3S 5C", "6S") == [["2D", "4H"], ["5C", "AC"]]  # not A + 2 + 3
 
 
 def test_pairs_first_and_fewest_are_said_and_left_to_the_checked_tier(tmp_path):
-    rules = rules_of(tmp_path, SCOPA_LIKE)
+    rules = load_house(tmp_path, SCOPA_LIKE)
     assert rules.to_json()["capture"]["pairs_first"] is True
     assert why_not(rules) is not None
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "single.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "single.basra").output
     assert "**Pairs first**" in page
     assert "must take such a card, not a group of cards adding up to it" in page
     fewest = SCOPA_LIKE.replace("choose one", "choose fewest")
     (tmp_path / "single.basra").write_text(fewest, encoding="utf-8")
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "single.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "single.basra").output
     assert "it must be one with the fewest cards" in page
 
 

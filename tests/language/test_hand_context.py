@@ -8,22 +8,13 @@ written `scopa: 1 when cleared and not last`.
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
-
-from basra_dsl import Game, load_variant
-from basra_dsl.cli import main
+from basra_dsl import Game
 from basra_dsl.engine import Deal
 from basra_dsl.engine.fast import why_not
-from tests.helpers import cards
+from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli
 
 BASE = '''variant hand "Hand"
-setup:
-  deck 40
-  players 2
-  hand 3
-  start floor 4
-  values J 8, Q 9, K 10
-capture:
+''' + FORTY_CARDS + '''capture:
   sum: any takes sums
   choose one
 basra:
@@ -36,9 +27,7 @@ game:
 
 
 def rules_with(tmp_path, rule: str):
-    path = tmp_path / "hand.basra"
-    path.write_text(BASE.replace("RULE", rule), encoding="utf-8")
-    return load_variant(path)
+    return load_house(tmp_path, BASE.replace("RULE", rule))
 
 
 def clearing_plays(rules) -> list[float]:
@@ -74,16 +63,14 @@ def test_rules_reading_the_hand_are_played_by_the_checked_tier(tmp_path):
 
 def test_the_page_says_it_in_words_and_the_check_knows_last_plays_happen(tmp_path):
     rules_with(tmp_path, "cleared and last")
-    result = CliRunner().invoke(main, ["check", str(tmp_path / "hand.basra"), "--simulate", "100"])
+    result = run_cli("check", tmp_path / "hand.basra", "--simulate", "100")
     assert "B701" not in result.output and result.exit_code == 0, result.output
     rules_with(tmp_path, "cleared and not last")
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "hand.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "hand.basra").output
     assert "it is not the last play of the hand" in page
 
 
 @pytest.mark.parametrize("rule", ["last == 3", "stock and cleared"])
 def test_a_misused_hand_name_is_a_type_error(tmp_path, rule):
-    path = tmp_path / "hand.basra"
-    path.write_text(BASE.replace("RULE", rule), encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", str(path)])
+    result = run_cli("check", house_variant(tmp_path, BASE.replace("RULE", rule)))
     assert "error[B205]" in result.output and result.exit_code == 1, result.output

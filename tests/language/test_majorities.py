@@ -8,12 +8,8 @@ of a point for every diamond taken is written `points diamonds 1`.
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
-
-from basra_dsl import load_variant
-from basra_dsl.cli import main
 from basra_dsl.engine.scoring import score_hand
-from tests.helpers import cards
+from tests.helpers import cards, house_variant, load_house, run_cli
 
 TEXT = '''variant counts "Counts"
 setup:
@@ -36,9 +32,7 @@ game:
 
 @pytest.fixture
 def rules(tmp_path):
-    path = tmp_path / "counts.basra"
-    path.write_text(TEXT, encoding="utf-8")
-    return load_variant(path)
+    return load_house(tmp_path, TEXT)
 
 
 def test_the_most_sevens_and_the_most_diamonds_each_score(rules):
@@ -57,14 +51,12 @@ def test_a_tie_on_sevens_pays_nobody(rules):
 
 
 def test_the_pages_say_the_new_counts(tmp_path, rules):
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "counts.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "counts.basra").output
     assert "Most sevens" in page and "each diamond 1" in page
 
 
 def test_an_unknown_count_names_what_can_be_counted(tmp_path):
-    path = tmp_path / "counts.basra"
-    path.write_text(TEXT.replace("most sevens", "most sevns"), encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", str(path)])
+    result = run_cli("check", house_variant(tmp_path, TEXT.replace("most sevens", "most sevns")))
     assert "error[B209]: 'most sevns' counts nothing" in result.output
     assert "did you mean 'sevens'" in result.output.lower()
     assert result.exit_code == 1

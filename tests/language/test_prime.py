@@ -13,23 +13,13 @@ import json
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
-
-from basra_dsl import load_variant
-from basra_dsl.cli import main
 from basra_dsl.engine.fast import compile_hands, why_not
 from basra_dsl.engine.scoring import prime_of, score_hand
 from basra_dsl.resources import schema_path
-from tests.helpers import cards
+from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli
 
 TEXT = '''variant primes "Primes"
-setup:
-  deck 40
-  players 2
-  hand 3
-  start floor 4
-  values J 8, Q 9, K 10
-capture:
+''' + FORTY_CARDS + '''capture:
   sum: any takes sums
   choose one
 score:
@@ -41,9 +31,7 @@ game:
 
 @pytest.fixture
 def rules(tmp_path):
-    path = tmp_path / "primes.basra"
-    path.write_text(TEXT, encoding="utf-8")
-    return load_variant(path)
+    return load_house(tmp_path, TEXT)
 
 
 def test_a_prime_adds_the_best_card_of_each_suit(rules):
@@ -85,7 +73,7 @@ def test_the_prime_is_said_and_in_the_compiled_rules(tmp_path, rules):
     data = rules.to_json()
     jsonschema.Draft202012Validator(json.loads(schema_path("rules").read_text())).validate(data)
     assert data["score"]["majorities"][0]["prime"]["7D"] == 21
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "primes.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "primes.basra").output
     assert "The side with the best *prime* scores 1 point." in page
     assert "A side without a card of every suit has no prime" in page
 
@@ -95,9 +83,7 @@ def test_the_prime_is_said_and_in_the_compiled_rules(tmp_path, rules):
     ("  most cards 1 tie nobody: 7 21", "error[B211]: 'most cards' counts cards, so it takes no values"),
 ])
 def test_a_prime_without_values_or_values_on_a_count_is_refused(tmp_path, line, message):
-    path = tmp_path / "primes.basra"
-    path.write_text(TEXT.replace(
-        "  most prime 1 tie nobody: 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, picture 10", line), encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", str(path)])
+    text = TEXT.replace("  most prime 1 tie nobody: 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, picture 10", line)
+    result = run_cli("check", house_variant(tmp_path, text))
     assert message in result.output and "primes.basra:12:3" in result.output, result.output
     assert result.exit_code == 1

@@ -8,12 +8,9 @@ king stays (Wikipedia, 'Pasur (card game)'; the Persian pages on Haft khaj).
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
-
-from basra_dsl import Game, load_variant
-from basra_dsl.cli import main
+from basra_dsl import Game
 from basra_dsl.engine.fast import why_not
-from tests.helpers import cards, names, position
+from tests.helpers import cards, house_variant, load_house, names, position, run_cli
 
 TEXT = '''variant sparing "Sparing"
 setup:
@@ -37,9 +34,7 @@ game:
 
 @pytest.fixture
 def rules(tmp_path):
-    path = tmp_path / "sparing.basra"
-    path.write_text(TEXT, encoding="utf-8")
-    return load_variant(path)
+    return load_house(tmp_path, TEXT)
 
 
 def test_the_jack_takes_all_but_kings_and_queens(rules):
@@ -59,15 +54,14 @@ def test_the_spared_cards_are_said_and_left_to_the_checked_tier(tmp_path, rules)
     assert why_not(rules) is not None  # sums to a total, and a sparing sweep, play on the checked tier
     plain = type(rules)(**{**rules.__dict__, "capture_rules": rules.capture_rules[1:]})
     assert "sweeps all but some cards" in why_not(plain)
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "sparing.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "sparing.basra").output
     assert "takes every floor card but the queens and kings, which stay" in page
     assert "Jacks take all but queens and kings" in page
-    assert load_variant(tmp_path / "sparing.basra").to_json()["capture"]["rules"][2]["spares"][:2] == ["QC", "QD"]
+    assert rules.to_json()["capture"]["rules"][2]["spares"][:2] == ["QC", "QD"]
 
 
 def test_but_on_a_capture_that_takes_no_whole_floor_is_refused(tmp_path):
-    path = tmp_path / "sparing.basra"
-    path.write_text(TEXT.replace("pictures: Q | K takes rank", "pictures: Q | K takes rank but J"), encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", str(path)])
+    text = TEXT.replace("pictures: Q | K takes rank", "pictures: Q | K takes rank but J")
+    result = run_cli("check", house_variant(tmp_path, text))
     assert "sparing.basra:9:" in result.output and "error[B212]" in result.output, result.output
     assert result.exit_code == 1

@@ -12,22 +12,13 @@ import json
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
-
-from basra_dsl import Game, load_variant
-from basra_dsl.cli import main
+from basra_dsl import Game
 from basra_dsl.engine.fast import why_not
 from basra_dsl.resources import schema_path
-from tests.helpers import cards, names, position
+from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli, takes
 
 ESCOBA_LIKE = '''variant fifteen "Fifteen"
-setup:
-  deck 40
-  players 2
-  hand 3
-  start floor 4
-  values J 8, Q 9, K 10
-capture:
+''' + FORTY_CARDS + '''capture:
   fifteen: any takes sums to 15
   choose one
   optional
@@ -58,19 +49,8 @@ game:
 '''
 
 
-def rules_of(tmp_path, text: str, name: str):
-    path = tmp_path / f"{name}.basra"
-    path.write_text(text, encoding="utf-8")
-    return load_variant(path)
-
-
-def takes(rules, floor: str, card: str) -> list[list[str]]:
-    state = position(Game(rules), floor, card)
-    return sorted(names(capture) for capture in state.captures(cards(card)[0]) if capture)
-
-
 def test_escoba_cards_make_fifteen_with_the_card_played(tmp_path):
-    rules = rules_of(tmp_path, ESCOBA_LIKE, "fifteen")
+    rules = load_house(tmp_path, ESCOBA_LIKE)
     assert takes(rules, "2C 3D", "KS") == [["2C", "3D"]]
     assert takes(rules, "3C 2D AH AS", "JS") == [["2D", "3C", "AH", "AS"]]
     assert takes(rules, "6C 4D 2H 5S AS", "QS") == [["2H", "4D"], ["5S", "AS"], ["6C"]]  # a caballo (9)
@@ -78,7 +58,7 @@ def test_escoba_cards_make_fifteen_with_the_card_played(tmp_path):
 
 
 def test_pasur_numerals_make_eleven_and_pictures_pair(tmp_path):
-    rules = rules_of(tmp_path, PASUR_LIKE, "eleven")
+    rules = load_house(tmp_path, PASUR_LIKE)
     pool = "AC 2D 2H 4S TC"
     assert takes(rules, pool, "TD") == [["AC"]]
     assert takes(rules, pool, "8D") == [["2D", "AC"], ["2H", "AC"]]
@@ -88,7 +68,7 @@ def test_pasur_numerals_make_eleven_and_pictures_pair(tmp_path):
 
 
 def test_a_named_capture_is_checked_against_the_total(tmp_path):
-    rules = rules_of(tmp_path, ESCOBA_LIKE, "fifteen")
+    rules = load_house(tmp_path, ESCOBA_LIKE)
     resolver = Game(rules).resolver
     seven = cards("7S")[0]
     assert resolver.allows(seven, cards("5C 3D 4H"), cards("5C 3D"))
@@ -96,18 +76,18 @@ def test_a_named_capture_is_checked_against_the_total(tmp_path):
 
 
 def test_the_fast_tier_leaves_totals_to_the_checked_tier(tmp_path):
-    rules = rules_of(tmp_path, ESCOBA_LIKE, "fifteen")
+    rules = load_house(tmp_path, ESCOBA_LIKE)
     assert "adds up to a total" in why_not(rules)
-    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "fifteen.basra"), "--hands", "50", "--seed", "3"])
+    result = run_cli("simulate", tmp_path / "fifteen.basra", "--hands", "50", "--seed", "3")
     assert result.exit_code == 0, result.output
 
 
 def test_the_total_is_in_the_compiled_rules_and_on_the_page(tmp_path):
-    rules = rules_of(tmp_path, ESCOBA_LIKE, "fifteen")
+    rules = load_house(tmp_path, ESCOBA_LIKE)
     data = rules.to_json()
     jsonschema.Draft202012Validator(json.loads(schema_path("rules").read_text())).validate(data)
     assert data["capture"]["rules"][0]["total"] == 15
-    page = CliRunner().invoke(main, ["docs", "show", str(tmp_path / "fifteen.basra")]).output
+    page = run_cli("docs", "show", tmp_path / "fifteen.basra").output
     assert "**Adding up to 15**" in page
     assert "Any card takes one group of cards whose values, added to its own, make 15." in page
 
@@ -119,8 +99,6 @@ def test_the_total_is_in_the_compiled_rules_and_on_the_page(tmp_path):
 ])
 def test_a_total_that_cannot_be_is_refused_at_its_place(tmp_path, rule, message):
     text = ESCOBA_LIKE.replace("fifteen: any takes sums to 15", rule)
-    path = tmp_path / "fifteen.basra"
-    path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", str(path)])
+    result = run_cli("check", house_variant(tmp_path, text))
     assert message in result.output and "fifteen.basra:9:" in result.output, result.output
     assert result.exit_code == 1
