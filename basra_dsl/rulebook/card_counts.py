@@ -28,9 +28,24 @@ def sum_rule_for(rules: Rules, card: int, takes) -> tuple[CaptureRule, int] | No
     for rule in rules.capture_rules:
         if rule.takes == "sums" and card in rule.cards:
             target = value if rule.total is None else rule.total - value
-            if target > 0 and taken % target == 0:
+            if target > 0 and taken % target == 0 and _splits(sorted((rules.values[x] for x in takes),
+                                                                     reverse=True), target):
                 return rule, target
     return None
+
+
+def _splits(values: list[int], target: int) -> bool:
+    """Returns whether the values (largest first) split into groups each adding up to ``target``."""
+    if not values:
+        return True
+    first, rest = values[0], values[1:]
+
+    def grow(total: int, start: int, used: tuple[int, ...]) -> bool:
+        if total == target:
+            return _splits([v for i, v in enumerate(rest) if i not in used], target)
+        return any(grow(total + rest[i], i + 1, used + (i,)) for i in range(start, len(rest))
+                   if total + rest[i] <= target)
+    return first <= target and grow(first, 0, ())
 
 
 def summed(rules: Rules) -> str:

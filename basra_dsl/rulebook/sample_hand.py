@@ -161,6 +161,10 @@ def sweep_line(page: PageState, turn: Turn, who: str, rule) -> str:
         link = page.rule_link("capture." + rule.name, f"takes the lone {card_html(turn.capture[0])}")
         return f"{who} plays the {card_html(turn.card)} and {link}"
     whole = "pile" if page.rules.floor_kind == "stack" else "floor"
+    spared = [x for x in turn.floor if x in rule.spared]
+    if spared:  # a sweep that leaves some cards: say which stay
+        link = page.rule_link("capture." + rule.name, f"takes every card but the {and_cards(spared)}")
+        return f"{who} plays the {card_html(turn.card)}, which {link}: {how_many(len(turn.capture))}"
     link = page.rule_link("capture." + rule.name, f"takes the whole {whole}")
     if rule.condition is not None:
         link += " here"  # a card that sweeps only on some floors
@@ -198,12 +202,14 @@ def group_line(page: PageState, turn: Turn, who: str) -> str:
     adding = page.rule_link("capture." + rule.name if rule else sum_key(rules), "add up")
     with_it = rule is not None and rule.total is not None  # the played card counts toward the total
     total = number_text(rule.total if with_it else value)
-    if len(groups) == 1:
+    if with_it and len(groups) == 1 and len(groups[0]) == 1:
+        sums = f"the {card_html(groups[0][0])} {page.rule_link('capture.' + rule.name, 'makes')} {total} with it"
+    elif len(groups) == 1:
         sums = f"the {and_cards(groups[0])} {adding} to {total}"
     else:
         shown = " and ".join(" + ".join(card_html(x) for x in g) for g in groups)
         sums = f"{shown} each {adding} to {total}"
-    sums = f"with it, {sums}" if with_it else sums
+    sums = f"with it, {sums}" if with_it and not sums.endswith(" with it") else sums
     if pairs:
         sums = f"it {pair_link(page, 'pairs')} the {and_cards(pairs)}, and {sums}"
     return f"{who} plays the {played}: {sums}, so it takes {how_many(len(turn.capture))}"

@@ -70,9 +70,11 @@ def check_shadowed(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
         if clause is None or not is_own(merged, clause):
             continue
         names = " and ".join(f"'{b}'" for b in sorted(by))
+        pairs = " (a rule that adds up pairs too: a single card of the same value is a group of one)" \
+            if clause.takes == "rank" else ""
         yield warning("B703", f"capture rule '{name}' never decides a capture: {names} always "
-                      "take its cards first", clause.name.span,
-                      "remove the rule, narrow the other rule's cards, or give it a 'when'")
+                      f"take{'s' if len(by) == 1 else ''} its cards first", clause.name.span,
+                      f"remove the rule, narrow the other rule's cards, or give it a 'when'{pairs}")
 
 
 def _idle_rules(rules: Rules) -> dict[str, set[str]]:
@@ -184,7 +186,8 @@ def _never_applied(merged: Merged, pending_capture: dict, pending_basra: dict,
         elif clause.guard is not None:
             yield warning("B701", f"'{name}' never applies: its 'when' holds for none of the sampled captures, "
                           f"under {any_choice(merged)}", clause.guard.span,
-                          "check the condition against what a capture can be: played, floor, captured, left")
+                          "check the condition against what a capture can be: played, floor, captured, left, "
+                          "and the hand around it: last, last_deal, stock")
 
 
 def _call(fn: Callable | None, args: Play) -> tuple[Any, BaseException | None]:
@@ -246,7 +249,7 @@ class _Sample:
 
 
 # the hands around sampled plays, in turn: the middle of a hand, the last deal, the last play
-HANDS = ((False, False, 8), (False, True, 0), (True, True, 0))
+HANDS = ((False, False, 40), (False, False, 8), (False, False, 2), (False, True, 0), (True, True, 0))
 
 
 def sample_plays(rules: Rules) -> Iterator[Play]:

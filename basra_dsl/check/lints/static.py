@@ -157,7 +157,8 @@ def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
                 value = safe_constant(expr, options)
                 if isinstance(value, (int, float)) and not isinstance(value, bool) and \
                         not (least <= value <= most and value == int(value)):
-                    yield error("B705", f"{what} of {_number(value)} is out of range", expr.span,
+                    problem = "is not a whole number" if value != int(value) else "is out of range"
+                    yield error("B705", f"{what} of {_number(value)} {problem}", expr.span,
                                 help_text.format(most=most))
                     break
 
