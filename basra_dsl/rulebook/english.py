@@ -245,7 +245,8 @@ def compare(expr: n.Compare, ctx: Context) -> str:
             and right.attr == "sum":
         return f"{noun(left.obj, ctx)} is worth the total of {noun(right.obj, ctx)}"
     if isinstance(left, n.Attribute) and left.attr == "sum":
-        return f"{noun(left.obj, ctx)} adds up to {bound(op, noun(right, ctx))}"
+        verb = "add" if _plural_subject(left.obj) else "adds"
+        return f"{noun(left.obj, ctx)} {verb} up to {bound(op, noun(right, ctx))}"
     if isinstance(left, n.Attribute) and left.attr == "rank" and op in ("==", "!="):
         same = "the same rank as" if op == "==" else "a different rank from"
         other = right.obj if isinstance(right, n.Attribute) and right.attr == "rank" else right

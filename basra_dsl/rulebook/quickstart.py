@@ -291,7 +291,7 @@ def scoring(page: PageState) -> str:
         sentences.append(f"{page.rule_link('score.points', 'Cards taken')}: {cards}.")
     total = sum(m.points for m in rules.majorities) + sum(rules.card_points.values())
     extra = f", plus {plural(page.bonus)}" if any(is_on(page, c) for c in bonus_rules(page)) else ""
-    sentences.append(f"A hand holds {number_text(total)} points{extra}.")
+    sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}{extra}.")
     return " ".join(sentences)
 
 

@@ -90,7 +90,7 @@ class Speaker:
             return ("A standard 52-card pack" if c.size == 52 else pack) + "."
         removed = frozenset().union(*(pattern_set(p) for p in c.without))
         left = c.size - len(removed & frozenset(C.PACK_SIZES[c.size]))
-        gone = join([pattern_phrase(p, "pl") for p in c.without])
+        gone = join([pattern_phrase(p, "pl").removeprefix("the ") for p in c.without])
         return f"{pack} with the {gone} taken out, leaving {left} cards."
 
     def _cardvalues(self, c: n.CardValues) -> str:
