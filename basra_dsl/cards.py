@@ -16,10 +16,22 @@ RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "n
               "ten", "jack", "queen", "king")
 PICTURE_RANKS = frozenset({10, 11, 12})
 FULL_PACK = tuple(range(52))
+# The packs a deck may start from: the full pack, and the 40-card pack of the Italian,
+# Spanish and Tunisian games (no eights, nines or tens), by size.
+PACK_SIZES = {52: FULL_PACK, 40: tuple(c for c in FULL_PACK if c >> 2 not in (7, 8, 9))}
+
+RANK_PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                "tens", "jacks", "queens", "kings")
+# what a majority may count ('most sevens'): every card (None), a suit, or a rank
+MAJORITY_WORDS: dict[str, frozenset[int] | None] = (
+    {"cards": None}
+    | {name: frozenset(c for c in FULL_PACK if c & 3 == suit) for suit, name in enumerate(SUIT_NAMES)}
+    | {name: frozenset(c for c in FULL_PACK if c >> 2 == rank) for rank, name in enumerate(RANK_PLURALS)})
 
 _RANK_WORDS = {r: i for i, r in enumerate(RANKS)} | {"10": 9}
 _SUIT_WORDS = {s: i for i, s in enumerate(SUITS)} | {g: i for i, g in enumerate(SUIT_GLYPHS)}
 CLASS_WORDS = {
+    **{name: frozenset(c for c in FULL_PACK if c & 3 == suit) for suit, name in enumerate(SUIT_NAMES)},
     "any": frozenset(FULL_PACK),
     "numeral": frozenset(c for c in FULL_PACK if c >> 2 not in PICTURE_RANKS),
     "picture": frozenset(c for c in FULL_PACK if c >> 2 in PICTURE_RANKS),
@@ -83,11 +95,12 @@ def pattern_cards(word: str) -> frozenset[int] | None:
 
 WHITE_GLYPHS = "♧♢♡♤"  # the white suit symbols, clubs to spades: not the ones the language reads
 CARD_NAMING = ("a card is its rank (A 2-9 10 J Q K, or T for 10) then its suit (C D H S or ♣ ♦ ♥ ♠), "
-               "such as 7D or 10♦; kinds of card: numeral, picture, any")
+               "such as 7D or 10♦; kinds of card: numeral, picture, any, or a suit: clubs, diamonds, hearts, spades")
 _SPELLED_RANKS = {name: ("10" if r == "T" else r) for name, r in zip(RANK_NAMES, RANKS)}
 _SPELLED_RANKS |= {name + "s": rank for name, rank in _SPELLED_RANKS.items()} | {"sixes": "6"}
 _KIND_WORDS = {"numerals": "numeral", "pictures": "picture", "face": "picture", "faces": "picture",
-               "court": "picture", "courts": "picture"}
+               "court": "picture", "courts": "picture", "club": "clubs", "diamond": "diamonds",
+               "heart": "hearts", "spade": "spades"}
 
 
 @dataclass(frozen=True)
@@ -115,7 +128,8 @@ def card_word_fix(word: str) -> CardFix | None:
     if lowered in _SPELLED_RANKS:
         return _fix("ranks are written A 2-9 10 J Q K", _SPELLED_RANKS[lowered])
     if lowered in CLASS_WORDS or lowered in _KIND_WORDS:
-        return _fix("kinds of card are numeral, picture and any", _KIND_WORDS.get(lowered, lowered))
+        return _fix("kinds of card are numeral, picture, any and the suits (clubs, diamonds, hearts, spades)",
+                    _KIND_WORDS.get(lowered, lowered))
     white = any(glyph in word for glyph in WHITE_GLYPHS)
     plain = "".join(SUIT_GLYPHS[WHITE_GLYPHS.index(c)] if c in WHITE_GLYPHS else c for c in word)
     found = _rank_and_suit(plain)

@@ -26,6 +26,8 @@ YAML_CHARACTERS = 1 * KB * KB  # of those, one written in YAML (slower to read t
 CLAUSES = 500  # clauses and rules of one file
 OPTIONS = 64  # options of one file
 CHAIN = 16  # variants in one 'extends' chain, the variant itself included
+CARD_VALUE = 30  # the most a card may count when adding up (Zwicker's jokers count 25)
+SUM_TOTAL = 60  # the largest total a capture may add up to with the played card (Escoba's is 15)
 EXPRESSION_PARTS = 1_000  # names, numbers, operators and tests in one expression
 # (nesting depth and digits of a number are bounded by the parser: see language/syntax/limits.py)
 

@@ -58,3 +58,43 @@ def syntax_errors(text: str) -> list:
     with pytest.raises(DiagnosticError) as caught:
         parse(text, "t.basra")
     return caught.value.diagnostics
+
+
+# ------------------------------------------------------------------ house variants written in a test
+
+FORTY_CARDS = """setup:
+  deck 40
+  players 2
+  hand 3
+  start floor 4
+  values J 8, Q 9, K 10
+"""  # the setup of the Italian-pack games: three cards each, four on the floor, pictures 8, 9 and 10
+
+
+def house_variant(folder, text: str):
+    """Writes a variant's text to NAME.basra in ``folder`` (NAME from its 'variant' line)
+    and returns the path."""
+    name = text.split()[1]
+    path = folder / f"{name}.basra"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load_house(folder, text: str, **options):
+    """Returns the compiled rules of a variant written by ``house_variant``."""
+    from basra_dsl import load_variant
+    return load_variant(house_variant(folder, text), **options)
+
+
+def takes(rules, floor: str, card: str) -> list[list[str]]:
+    """Returns every capture (card names, sorted) a card may make on a floor, trails left out."""
+    state = position(Game(rules), floor, card)
+    return sorted(names(capture) for capture in state.captures(parse_card(card)) if capture)
+
+
+def run_cli(*arguments: str):
+    """Returns the result of a `basra` command run in-process."""
+    from click.testing import CliRunner
+
+    from basra_dsl.cli import main
+    return CliRunner().invoke(main, [str(a) for a in arguments])

@@ -45,7 +45,7 @@ def card_worth(rules: Rules) -> dict[int, float]:
     the rules alone, so a bot works it out once."""
     worth = {card: float(rules.card_points.get(card, 0)) for card in set(rules.deck)}
     for majority in rules.majorities:
-        counted = [c for c in worth if majority.suit is None or c & 3 == majority.suit]
+        counted = [c for c in worth if majority.cards is None or c in majority.cards]
         if counted:
             share = majority.points / len(counted)
             for card in counted:

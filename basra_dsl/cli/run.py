@@ -39,7 +39,9 @@ def compile_command(variant, options, players, as_json):
     click.echo(f"{rules.title} ({rules.variant}): {rules.players} players, {len(rules.deck)} cards, "
                f"{rules.hand_size} each, first to {rules.target:g}")
     for rule in data["capture"]["rules"]:
-        click.echo(f"  capture {rule['name']}: {rule['takes']}" + (f" when {rule['when']}" if rule["when"] else ""))
+        to = f" to {rule['total']}" if rule["total"] is not None else ""
+        spares = f" but {' '.join(rule['spares'])}" if rule["spares"] else ""
+        click.echo(f"  capture {rule['name']}: {rule['takes']}{to}{spares}" + (f" when {rule['when']}" if rule["when"] else ""))
     for rule in data["basra"]["rules"]:
         click.echo(f"  {rules.bonus_name} {rule['name']}: {rule['points']}" +
                    (f" when {rule['when']}" if rule["when"] else ""))

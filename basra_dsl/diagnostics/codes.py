@@ -63,6 +63,9 @@ _CODES = [
     Code("B207", "error", "rule name used twice", "capture:\n  a: J takes all\n  a: 7D takes all", "Give each rule its own name."),
     Code("B208", "error", "nothing to drop", "capture:\n  drop pari", "Drop a clause the parent has, by its name (`drop pair`)."),
     Code("B209", "error", "unknown majority", "score:\n  most card 30", "Count `cards`, `clubs`, `diamonds`, `hearts` or `spades`."),
+    Code("B210", "error", "total on a capture that adds nothing up", "capture:\n  pair: any takes rank to 15", "Only `takes sums` adds up: write `takes sums to 15`, or remove `to ...`."),
+    Code("B211", "error", "prime without values, or values on a count", "score:\n  most prime 1", "Give the prime what each card counts toward it (`most prime 1: 7 21, 6 18, A 16, ...`); other majorities count cards and take no list."),
+    Code("B212", "error", "'but' on a capture that takes no whole floor", "capture:\n  pair: any takes rank but K", "Only `takes all` sweeps the floor: write `jack: J takes all but Q | K`, or remove `but ...`."),
     # ---------------------------------------------------------------- B3xx options
     Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options (`basra compile VARIANT` lists them)."),
     Code("B302", "error", "value not allowed", "basra compile egyptian -o target=99", "Choose one of the option's choices, or an allowed player count."),
@@ -77,7 +80,7 @@ _CODES = [
     Code("B402", "error", "circular 'extends'", "variant a extends b  # and b extends a", "Break the circle: a variant cannot be its own ancestor."),
     Code("B403", "error", "parent has errors", "variant x extends broken", "Fix the parent first: `basra check PARENT`."),
     Code("B404", "error", "something required is missing", "(a variant without a hand size)", "Add the clause the help line gives, such as `hand 4` or a capture rule."),
-    Code("B405", "error", "unsupported deck or player count", "setup:\n  deck 40", "Use `deck 52` (remove cards with `without`) and 2 to 8 players."),
+    Code("B405", "error", "unsupported deck or player count", "setup:\n  deck 36", "Use `deck 52` or `deck 40` (remove cards with `without`) and 2 to 8 players."),
     Code("B406", "error", "player counts with a condition", "setup:\n  players 2, 4 when target == 121", "List every player count once, without `when`: options and other clauses may depend on `players`, not the other way round."),
     Code("B407", "warning", "variant name differs from its file name", "variant cairo  # in cafe.basra", "Rename the file or the variant: 'extends', records and the CLI find a variant by its file name."),
     # ---------------------------------------------------------------- B5xx documents

@@ -1,7 +1,8 @@
 """Works out which captures a played card may make, from the compiled capture rules.
 
 Sweeping rules take the whole floor. Group rules take cards of the played card's rank, or
-groups of numerals adding up to its value. Under "largest" the player takes the largest
+groups of cards adding up to its value (or, with a total, to what the played card lacks
+of that total: Escoba's 15). Under "largest" the player takes the largest
 set of floor cards that splits into such groups; the search runs over counts of values
 (a floor holds at most a few cards of each value), never over subsets of the floor.
 """
@@ -16,6 +17,9 @@ from .errors import RULE_FAILURES, RuleError
 from .rules import Rules
 
 NO_PREVIOUS = (None, (), (), ())
+# what a play rule is told of the hand when the caller does not know it (a bot weighing a
+# move, a check on sampled plays): not the last play, not the last deal, cards still to deal
+MID_HAND = (False, False, 1)
 # Listing stops after this many equally allowed captures of one card (a huge floor can
 # hold more); a capture named by a player is checked by ``allows``, not looked up in a list.
 MAX_OPTIONS = 4096
@@ -31,26 +35,36 @@ class CaptureResolver:
         self.worth = [rules.values.get(card) or 0 for card in range(max(rules.deck, default=0) + 1)]
         self.stack = rules.floor_kind == "stack"
         self.largest = rules.choose == "largest"
+        self.fewest = rules.choose == "fewest"
+        self.pairs_first = rules.pairs_first
         self.sweeps: dict[int, tuple] = {}
         self.groups: dict[int, tuple] = {}
         self.fixed_kinds: dict[int, frozenset | None] = {}  # None: some group rule has a condition
+        # by card: each kind of sums it takes and what that adds up to, plain sums first
+        self.targets: dict[int, tuple[tuple[str, int], ...]] = {}
         for card in rules.deck:
             self.sweeps[card] = tuple(r for r in rules.capture_rules if r.takes == "all" and card in r.cards)
             groups = tuple(r for r in rules.capture_rules if r.takes != "all" and card in r.cards)
             self.groups[card] = groups
             unconditional = all(r.condition is None for r in groups)
-            self.fixed_kinds[card] = frozenset(r.takes for r in groups) if unconditional else None
+            self.fixed_kinds[card] = frozenset(r.kind for r in groups) if unconditional else None
+            value = self.worth[card]
+            # a card with no value adds up to nothing; with a total, its value counts toward it
+            targets = {r.kind: value if r.total is None else r.total - value
+                       for r in groups if r.takes == "sums" and value}
+            self.targets[card] = tuple(sorted((k, t) for k, t in targets.items() if t > 0))
 
-    def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple[bool, frozenset]:
-        """Returns whether a sweeping rule applies, and the kinds of group rule that do."""
+    def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple:
+        """Returns the sweeping rule that applies (None if none does), and the kinds of group
+        rule that do."""
         for rule in self.sweeps[card]:
             if rule.condition is None or _holds(rule, card, floor, previous):
-                return True, frozenset()
+                return rule, frozenset()
         kinds = self.fixed_kinds[card]
         if kinds is None:
-            kinds = frozenset(r.takes for r in self.groups[card]
+            kinds = frozenset(r.kind for r in self.groups[card]
                               if r.condition is None or _holds(r, card, floor, previous))
-        return False, kinds
+        return None, kinds
 
     def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
         """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
@@ -58,8 +72,9 @@ class CaptureResolver:
             return []
         if self.sweeps[card] or self.fixed_kinds[card] is None:
             sweep, kinds = self._active(card, tuple(floor), previous)
-            if sweep:
-                return [tuple(floor)]
+            if sweep is not None:
+                taken = tuple(x for x in floor if x not in sweep.spared) if sweep.spared else tuple(floor)
+                return [taken] if taken else []
         else:
             kinds = self.fixed_kinds[card]  # the common case, without building a tuple
         if not kinds:
@@ -76,43 +91,55 @@ class CaptureResolver:
             return False
         floor = tuple(floor)
         sweep, kinds = self._active(card, floor, previous)
-        if sweep or self.stack:
-            whole = taken == set(floor)
-            return whole and (sweep or bool(kinds and self._group_captures(card, floor[-1:], kinds)))
-        values, value = self.values, self.values[card]
-        if "sums" in kinds and value is not None:
-            counts, took = [0] * (value + 1), [0] * (value + 1)
-            for x in floor:
-                if (v := values[x]) is not None and v <= value:
-                    counts[v] += 1
-            for x in capture:
-                if (v := values[x]) is None or v > value:
-                    return False
-                took[v] += 1
-            ways = best_covers(value, tuple(counts)) if self.largest else single_groups(value, tuple(counts))
-            return tuple(took) in ways
+        if sweep is not None:
+            return taken == {x for x in floor if x not in sweep.spared}
+        if self.stack:
+            return taken == set(floor) and bool(kinds and self._group_captures(card, floor[-1:], kinds))
+        sums = [target for kind, target in self.targets[card] if kind in kinds]
+        if sums:
+            return any(self._takes_sum(floor, capture, target) for target in sums)
         if "rank" in kinds:
             same = {x for x in floor if x >> 2 == card >> 2}
             return taken == same if self.largest else (len(taken) == 1 and taken <= same)
         return False
 
+    def _takes_sum(self, floor: tuple[int, ...], capture: tuple[int, ...], target: int) -> bool:
+        """Returns whether ``capture`` is one of the sets adding up to ``target`` the card may take."""
+        values = self.values
+        counts, took = [0] * (target + 1), [0] * (target + 1)
+        for x in floor:
+            if (v := values[x]) is not None and v <= target:
+                counts[v] += 1
+        for x in capture:
+            if (v := values[x]) is None or v > target:
+                return False
+            took[v] += 1
+        return tuple(took) in self._ways(target, tuple(counts))
+
+    def _ways(self, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | frozenset:
+        """Returns the takes (counts per value) the choice rules allow from a floor's counts."""
+        if self.pairs_first and counts[target]:
+            # a card of the target value must be taken on its own (all of them, under "largest")
+            return (tuple(counts[target] if self.largest and v == target else int(v == target)
+                          for v in range(target + 1)),)
+        if self.largest:
+            return best_covers(target, counts)
+        ways = single_groups(target, counts)
+        if self.fewest and ways:
+            least = min(map(sum, ways))
+            ways = tuple(w for w in ways if sum(w) == least)
+        return ways
+
     def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
-        worth = self.worth
-        value = worth[card]
-        if value and "sums" in kinds:
-            # A single card of the played value is a group of one, so sums include pairing.
-            counts = [0] * (value + 1)
-            for x in floor:
-                if 0 < (v := worth[x]) <= value:
-                    counts[v] += 1
-            key = tuple(counts)
-            takes = best_covers(value, key) if self.largest else single_groups(value, key)
-            if not takes:
-                return []
-            if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
-                take = takes[0]  # the usual case: whole values are taken, so there is no choice
-                return [tuple(x for x in floor if 0 < (v := worth[x]) <= value and take[v])]
-            return expand_takes(floor, value, takes, worth)
+        sums = [target for kind, target in self.targets[card] if kind in kinds]
+        if sums:
+            # A single card of the target value is a group of one, so sums include pairing.
+            if len(sums) == 1:
+                return self._sums(floor, sums[0])
+            found: list[tuple[int, ...]] = []
+            for target in sums:
+                found += [take for take in self._sums(floor, target) if take not in found]
+            return found
         if "rank" in kinds:
             rank = card >> 2
             same = tuple(x for x in floor if x >> 2 == rank)
@@ -120,6 +147,21 @@ class CaptureResolver:
                 return []
             return [same] if self.largest else [(x,) for x in same]
         return []
+
+    def _sums(self, floor, target: int) -> list[tuple[int, ...]]:
+        """Returns the sets of floor cards adding up to ``target`` (in groups) the card may take."""
+        worth = self.worth
+        counts = [0] * (target + 1)
+        for x in floor:
+            if 0 < (v := worth[x]) <= target:
+                counts[v] += 1
+        takes = self._ways(target, tuple(counts))
+        if not takes:
+            return []
+        if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
+            take = takes[0]  # the usual case: whole values are taken, so there is no choice
+            return [tuple(x for x in floor if 0 < (v := worth[x]) <= target and take[v])]
+        return expand_takes(floor, target, takes, worth)
 
 
 def _holds(rule, card: int, floor: tuple[int, ...], previous) -> bool:

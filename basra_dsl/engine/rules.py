@@ -15,7 +15,8 @@ from ..diagnostics import Span
 
 @dataclass(frozen=True)
 class CaptureRule:
-    """Cards in ``cards`` take ``takes`` (rank | sums | all) when ``condition`` holds."""
+    """Cards in ``cards`` take ``takes`` (rank | sums | all) when ``condition`` holds; with a
+    ``total``, the sums are of floor cards that make the total with the played card."""
 
     name: str
     cards: frozenset[int]
@@ -23,6 +24,13 @@ class CaptureRule:
     condition: Callable | None = field(default=None, compare=False)
     condition_source: str | None = None
     span: Span | None = field(default=None, compare=False)  # where the variant file states it
+    total: int | None = None
+    spared: frozenset[int] = frozenset()  # with takes all: the floor cards it leaves (Pasur's jack)
+
+    @property
+    def kind(self) -> str:
+        """What the rule takes, told apart by total: "rank", "all", "sums" or "sums to 15"."""
+        return self.takes if self.total is None else f"sums to {self.total}"
 
 
 @dataclass(frozen=True)
@@ -39,13 +47,17 @@ class BasraRule:
 
 @dataclass(frozen=True)
 class Majority:
-    """``points`` to the side with most cards (``suit`` None) or most cards of a suit."""
+    """``points`` to the side with most cards (``cards`` None), or most of the cards in
+    ``cards`` (a suit, a rank)."""
 
     what: str
-    suit: int | None
+    cards: frozenset[int] | None
     points: float
     tie: str  # carry | nobody | each
     void: bool = False  # a tie wipes out every point of the hand (the carry still passes on)
+    # the prime: a side counts its best card of each suit by these values; without a card
+    # of every suit of the pack it has no prime and cannot win it
+    prime: dict[int, float] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -71,7 +83,7 @@ class Rules:
     deal_passes: str  # next | previous | never: who deals the next hand, from the dealer
     values: dict[int, int | None]  # a card's value when adding up; None for pictures
     capture_rules: tuple[CaptureRule, ...]
-    choose: str  # largest | one
+    choose: str  # largest | one | fewest
     compulsion: str  # optional | card (a card that can capture must) | hand (a player who can capture must)
     basra_rules: tuple[BasraRule, ...]
     bonus_name: str
@@ -84,6 +96,7 @@ class Rules:
     tie_extension: float
     best_of: int
     decider: float | None
+    pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
 
     @property
     def compulsory(self) -> bool:
@@ -128,15 +141,20 @@ class Rules:
                      "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner}},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
-                                   "takes": r.takes, "when": r.condition_source}
+                                   "takes": r.takes, "total": r.total,
+                                   "spares": [card_name(c) for c in sorted(r.spared)], "when": r.condition_source}
                                   for r in self.capture_rules],
-                        "choose": self.choose, "compulsory": self.compulsory,
-                        "compulsion": self.compulsion},
+                        "choose": self.choose, "pairs_first": self.pairs_first, "compulsory": self.compulsory,
+                        "compulsion": self.compulsion,
+                        "values": {card_name(c): v for c, v in sorted(
+                            (c, v) for c, v in self.values.items() if c is not None and v is not None)}},
             "basra": {"called": self.bonus_name,
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},
             "end": {"leftover": self.leftover},
-            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void}
+            "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void,
+                                      "prime": None if m.prime is None else
+                                      {card_name(c): v for c, v in sorted(m.prime.items())}}
                                      for m in self.majorities],
                       "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},
                       "total": self.total_claim},

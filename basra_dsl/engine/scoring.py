@@ -42,21 +42,26 @@ def number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
-               carry_in: tuple[float, ...], unclaimed: tuple[int, ...] = ()) -> HandResult:
-    """Returns the result of a hand from each seat's captured cards and bonuses."""
-    side_cards = [[c for seat in seats for c in piles[seat]] for seats in rules.sides]
-    majority = [0.0] * len(rules.sides)
+def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[float, ...]):
+    """Returns each side's majority points, the points carried out and whether a tie voided
+    the hand; both engine tiers score with it, so their totals agree to the last bit."""
+    majority = [0.0] * len(side_cards)
     carry_out = []
     void = False
-    for index, item in enumerate(rules.majorities):
+    for index, item in enumerate(majorities):
         carried = carry_in[index] if index < len(carry_in) else 0.0
-        if item.suit is None:
+        counted = item.cards
+        if item.prime is not None:
+            counts = [prime_of(cards, item.prime) for cards in side_cards]
+        elif counted is None:
             counts = [len(cards) for cards in side_cards]
         else:
-            counts = [sum(1 for c in cards if c & 3 == item.suit) for cards in side_cards]
+            counts = [sum(1 for c in cards if c in counted) for cards in side_cards]
         best = max(counts)
         leaders = [i for i, count in enumerate(counts) if count == best]
+        if best < 0:  # no side has a prime: nobody wins it, and nothing is carried
+            carry_out.append(carried)
+            continue
         if len(leaders) == 1:
             majority[leaders[0]] += item.points + carried
             carry_out.append(0.0)
@@ -69,6 +74,26 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
                 for i in leaders:
                     majority[i] += item.points + carried
             carry_out.append(0.0)
+    return majority, carry_out, void
+
+
+def prime_of(cards, values: dict[int, float]) -> float:
+    """Returns a side's prime: its best card of each suit by ``values``, added up, or -1
+    when it lacks a suit that ``values`` counts (such a side has no prime)."""
+    best: dict[int, float] = {}
+    for card in cards:
+        value = values.get(card)
+        if value is not None and value > best.get(card & 3, -1):
+            best[card & 3] = value
+    suits = {card & 3 for card in values}
+    return sum(best[suit] for suit in sorted(best)) if len(best) == len(suits) else -1
+
+
+def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
+               carry_in: tuple[float, ...], unclaimed: tuple[int, ...] = ()) -> HandResult:
+    """Returns the result of a hand from each seat's captured cards and bonuses."""
+    side_cards = [[c for seat in seats for c in piles[seat]] for seats in rules.sides]
+    majority, carry_out, void = award_majorities(rules.majorities, side_cards, carry_in)
     sides = []
     for index, seats in enumerate(rules.sides):
         cards = side_cards[index]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..cards import card_name
-from .capture import NO_PREVIOUS, CaptureResolver
+from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
 from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
 from .rules import Rules
@@ -225,7 +225,16 @@ class State:
         return play
 
     def _bonus(self, card, before, capture, left) -> float:
-        return play_bonus(self.rules, card, before, capture, left, self.previous)
+        return play_bonus(self.rules, card, before, capture, left, self.previous, self.hand_context())
+
+    def hand_context(self) -> tuple[bool, bool, int]:
+        """Returns what a rule knows of the hand around the play being made (its card has
+        left the hand): whether it is the hand's last play, whether it falls in the last
+        deal, and how many cards are still to be dealt."""
+        stock = sum(len(cards) for deal in self.deals[self.deal_index:]
+                    for cards in (*deal.hands, deal.floor, *deal.won))
+        last_deal = not stock
+        return (last_deal and not any(self.hands), last_deal, stock)
 
     # ------------------------------------------------------------ flow
     def _next_seat(self, seat: int) -> int:
@@ -295,15 +304,16 @@ class State:
 
 
 def play_bonus(rules: Rules, card: int, before: tuple[int, ...], capture: tuple[int, ...],
-               left: tuple[int, ...], previous) -> float:
+               left: tuple[int, ...], previous, hand: tuple = MID_HAND) -> float:
     """Returns the bonus a capture scores: the largest among the basra rules that hold
-    (bonuses of one play do not add up; see the language reference). Bots ask it of
-    captures they only consider."""
+    (bonuses of one play do not add up; see the language reference). ``hand`` is what the
+    rules may know of the hand around the play (``State.hand_context``); bots ask it of
+    captures they only consider, as if in the middle of a hand."""
     best = 0
     for rule in rules.basra_rules:
         try:
-            if rule.condition is None or rule.condition(card, before, capture, left, previous):
-                points = rule.points(card, before, capture, left, previous) or 0
+            if rule.condition is None or rule.condition(card, before, capture, left, previous, hand):
+                points = rule.points(card, before, capture, left, previous, hand) or 0
                 if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
                     raise ValueError(f"it scores {points:.3g} points")
                 if points > best:

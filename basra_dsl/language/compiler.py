@@ -17,7 +17,6 @@ from . import expressions as X
 from . import nodes as n
 from .loader import load
 from .merge import Merged, option_value
-from .semantics import SUIT_WORDS
 from .unparse import expr_text, value_text
 
 _NUMERAL_VALUES = {rank: rank + 1 for rank in range(10)}  # A = 1 .. 10 = 10
@@ -118,7 +117,7 @@ class _Compiler:
     def rules(self) -> Rules:
         deck = self.deck()
         deck_set = frozenset(deck)
-        values = {c: _NUMERAL_VALUES.get(C.rank(c)) for c in deck} | {None: None}
+        values = self.card_values(deck) | {None: None}
         ranks = {c: C.rank(c) for c in deck} | {None: None}
         players = self.options["players"]
         bar = self.pick("setup.start_floor")
@@ -146,6 +145,7 @@ class _Compiler:
             values=values,
             capture_rules=self.capture_rules(deck_set, values, ranks),
             choose=self.value("capture.choose", "policy", "largest"),
+            pairs_first=self.pick("capture.pairs_first") is not None,
             compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
             bonus_name=self.value("basra.called", "title", "basra"),
@@ -160,6 +160,17 @@ class _Compiler:
             decider=self.value("match.decider", "points", None),
         )
 
+    def card_values(self, deck: tuple[int, ...]) -> dict[int, int | None]:
+        """Returns what each card counts when adding up: numerals their pips, pictures
+        nothing, unless a 'values' line says otherwise (a later entry wins)."""
+        values = {c: _NUMERAL_VALUES.get(C.rank(c)) for c in deck}
+        clause = self.pick("setup.values")
+        for entry in clause.entries if clause is not None else ():
+            value = int(E.evaluate_constant(entry.value, self.options))
+            for card in X.pattern_set(entry.pattern, frozenset(deck)):
+                values[card] = value
+        return values
+
     def cut_cards(self, deck_set: frozenset[int]) -> frozenset[int]:
         clause = self.pick("setup.cut")
         patterns = getattr(clause, "patterns", ())
@@ -168,7 +179,7 @@ class _Compiler:
     def deck(self) -> tuple[int, ...]:
         clause = self.pick("setup.deck")
         removed = frozenset().union(*(X.pattern_set(p) for p in clause.without)) if clause else frozenset()
-        return tuple(c for c in C.FULL_PACK if c not in removed)
+        return tuple(c for c in C.PACK_SIZES[clause.size if clause else 52] if c not in removed)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         if self.pick("setup.partners") is not None and players % 2 == 0:
@@ -182,8 +193,10 @@ class _Compiler:
             condition = None
             if clause.guard is not None:
                 condition = E.compile_function(clause.guard, self.options, values, ranks)
+            total = None if clause.total is None else int(E.evaluate_constant(clause.total, self.options))
+            spared = X.pattern_set(clause.spared, deck) if clause.spared is not None else frozenset()
             found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
-                                     condition, clause.guard and expr_text(clause.guard), clause.span))
+                                     condition, clause.guard and expr_text(clause.guard), clause.span, total, spared))
         return tuple(found)
 
     def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:
@@ -207,10 +220,23 @@ class _Compiler:
                 clause = self.pick(key)
                 if clause is not None:
                     what = clause.what.text
-                    found.append(Majority(what, SUIT_WORDS[what],
+                    counted = C.MAJORITY_WORDS.get(what)
+                    found.append(Majority(what, None if counted is None else counted & frozenset(self.deck()),
                                           E.evaluate_constant(clause.points, self.options),
-                                          clause.tie or "nobody", clause.void))
+                                          clause.tie or "nobody", clause.void, self.prime(clause)))
         return tuple(found)
+
+    def prime(self, clause: n.Most) -> dict[int, float] | None:
+        """Returns what each card counts toward the prime (a later entry wins), or None for
+        a majority that counts cards."""
+        if clause.what.text != "prime":
+            return None
+        deck, values = frozenset(self.deck()), {}
+        for entry in clause.values:
+            value = E.evaluate_constant(entry.points, self.options)
+            for card in X.pattern_set(entry.pattern, deck):
+                values[card] = value
+        return values
 
     def card_points(self, deck) -> dict[int, float]:
         clause = self.pick("score.points")

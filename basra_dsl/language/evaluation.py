@@ -10,8 +10,9 @@ import operator as _op
 from typing import Any, Callable
 
 from .. import cards as C
+from ..engine.capture import MID_HAND
 from . import nodes as n
-from .expressions import PLAY_NAMES, pattern_set
+from .expressions import HAND_NAMES, PLAY_NAMES, pattern_set
 
 def evaluate_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
     """Returns the value of an expression over options only (setup, score and game)."""
@@ -20,29 +21,33 @@ def evaluate_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
     return eval(source, namespace.globals())  # noqa: S307 - source is generated from a checked tree
 
 
-# the names a play function gives its arguments: (played, floor, captured, left, previous)
-PLAY_ARGUMENTS = ("p", "f", "c", "l", "q")
+# the names a play function gives its arguments: (played, floor, captured, left, previous,
+# and the hand around the play: (last play, in the last deal, cards still to be dealt))
+PLAY_ARGUMENTS = ("p", "f", "c", "l", "q", "k")
+# MID_HAND (from the engine): what a caller that does not know the hand tells the rules
 
 
 def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | None, Any],
                      ranks: dict[int | None, Any]) -> Callable:
-    """Returns ``fn(p, f, c, l, q)`` evaluating a checked play expression.
+    """Returns ``fn(p, f, c, l, q, k=MID_HAND)`` evaluating a checked play expression.
 
     The function carries ``source`` (the body it returns) and ``inline(arguments, prefix)``,
     which writes the same expression for another routine to embed: over that routine's
-    names for the five arguments, every other name it reads starting with ``prefix``
+    names for the five play arguments, every other name it reads starting with ``prefix``
     (returned with the values to bind them to). The engine's fast tier embeds bonus rules
-    this way instead of calling them on every capture.
+    this way instead of calling them on every capture; ``reads_hand`` says whether the
+    expression reads the hand around the play (which ``inline`` cannot write).
     """
-    namespace = _Namespace({"V": values, "R": ranks})
+    namespace = _Namespace({"V": values, "R": ranks, "MID_HAND": MID_HAND})
     body = _emit(expr, namespace, options)
-    code = f"def rule({', '.join(PLAY_ARGUMENTS)}):\n    return {body}\n"
+    code = f"def rule({', '.join(PLAY_ARGUMENTS[:5])}, k=MID_HAND):\n    return {body}\n"
     scope = namespace.globals()
     exec(compile(code, "<basra rule>", "exec"), scope)  # noqa: S102 - generated from a checked tree
     fn = scope["rule"]
     fn.source = body
+    fn.reads_hand = any(isinstance(node, n.Name) and node.id in HAND_NAMES for node in n.walk(expr))
 
-    def inline(arguments: tuple[str, str, str, str, str], prefix: str) -> tuple[str, dict[str, Any]]:
+    def inline(arguments: tuple[str, ...], prefix: str) -> tuple[str, dict[str, Any]]:
         names = _Namespace({"V": values, "R": ranks}, prefix, arguments)
         return _emit(expr, names, options), names.globals()
 
@@ -75,10 +80,13 @@ class _Namespace:
         return {"__builtins__": {"len": len, "bool": bool, "all": all}, **HELPERS, **self.names}
 
 
-def _play_sources(p: str, f: str, c: str, l: str, q: str) -> dict[str, str]:  # noqa: E741 - the play's letters
-    """Returns the source of each play name over the given argument names."""
+def _play_sources(p: str, f: str, c: str, l: str, q: str,  # noqa: E741 - the play's letters
+                  k: str | None = None) -> dict[str, str]:
+    """Returns the source of each play name over the given argument names (the hand's
+    names only where there is an argument for the hand)."""
+    hand = {"last": f"{k}[0]", "last_deal": f"{k}[1]", "stock": f"{k}[2]"} if k else {}
     return {"played": p, "floor": f, "captured": c, "left": l, "previous": q,
-            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"}
+            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"} | hand
 
 
 def _num(a, b, op):

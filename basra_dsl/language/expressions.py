@@ -30,7 +30,11 @@ PLAY_NAMES = {
     "captured": (CARDS, "the cards taken"), "left": (CARDS, "the floor after the play"),
     "cleared": (BOOL, "nothing left, something taken"), "trailed": (BOOL, "nothing taken"),
     "previous": (PLAY, "the play before, or a play of nothing"),
+    "last": (BOOL, "this play is the last of the hand"),
+    "last_deal": (BOOL, "this play is in the hand's last deal"),
+    "stock": (NUM, "cards still to be dealt"),
 }
+HAND_NAMES = ("last", "last_deal", "stock")  # what a play rule knows of the hand around it
 CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)"}
 

@@ -8,7 +8,7 @@ from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punc
 SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
 KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note", "about", "option",
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal",
-            "direction", "lead", "passes", "cut", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
+            "direction", "lead", "passes", "cut", "values", "pairs", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "compulsory", "optional", "last", "nobody",

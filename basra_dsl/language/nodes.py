@@ -209,6 +209,20 @@ class StartFloor(Clause):
 
 
 @dataclass(frozen=True)
+class ValueEntry(Node):
+    """One card pattern and the number it counts in a 'values' line."""
+    pattern: Pattern
+    value: Expr
+
+
+@dataclass(frozen=True)
+class CardValues(Clause):
+    """setup: values PATTERN N, ... (what cards count when adding up, over the usual pips)."""
+    entries: tuple[ValueEntry, ...]
+    section, keyword = "setup", "values"
+
+
+@dataclass(frozen=True)
 class RedealFloor(Clause):
     """setup: redeal floor N (cards added to the floor at each later deal)."""
     count: Expr
@@ -245,10 +259,12 @@ class DealPasses(Clause):
 
 @dataclass(frozen=True)
 class CaptureRule(Clause):
-    """capture: NAME ["Title"]: PATTERN takes rank | sums | all [when ...]."""
+    """capture: NAME ["Title"]: PATTERN takes rank | sums [to TOTAL] | all [when ...]."""
     name: Word
     pattern: Pattern
     takes: str  # rank | sums | all
+    total: Expr | None = field(default=None, kw_only=True)  # sums to a total that the played card counts toward
+    spared: Pattern | None = field(default=None, kw_only=True)  # takes all but these
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "capture", "rule"
 
@@ -259,9 +275,15 @@ class CaptureRule(Clause):
 
 @dataclass(frozen=True)
 class Choose(Clause):
-    """capture: choose largest | one."""
-    policy: str  # largest | one
+    """capture: choose largest | one | fewest."""
+    policy: str  # largest | one | fewest
     section, keyword = "capture", "choose"
+
+
+@dataclass(frozen=True)
+class PairsFirst(Clause):
+    """capture: pairs first (a card that can take a single card of its value must)."""
+    section, keyword = "capture", "pairs_first"
 
 
 @dataclass(frozen=True)
@@ -300,11 +322,12 @@ class Leftover(Clause):
 
 @dataclass(frozen=True)
 class Most(Clause):
-    """score: most cards | SUIT POINTS [tie ...] [void]."""
-    what: Word  # cards, clubs, diamonds, hearts, spades
+    """score: most cards | SUIT | RANKS POINTS [tie ...] [void], or most prime POINTS ...: VALUES."""
+    what: Word  # cards, a suit, a rank in the plural, or prime
     points: Expr
     tie: str | None = None  # carry | nobody | each
     void: bool = False  # a tie also wipes out every point of the hand
+    values: tuple["PointEntry", ...] = ()  # for prime: what each card counts toward it
     section, keyword = "score", "most"
 
     @property

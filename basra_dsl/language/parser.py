@@ -211,6 +211,12 @@ class ToAst(Transformer):
     def cut(self, meta, children):
         return n.Cut(span=self._s(meta), patterns=children[0], winner=str(children[1]))
 
+    def card_values(self, meta, children):
+        return n.CardValues(span=self._s(meta), entries=tuple(children))
+
+    def value_entry(self, meta, children):
+        return n.ValueEntry(span=self._s(meta), pattern=children[0], value=children[1])
+
     def redeal_floor(self, meta, children):
         return n.RedealFloor(span=self._s(meta), count=children[0])
 
@@ -229,12 +235,23 @@ class ToAst(Transformer):
     # ---- capture and basra
     def capture_rule(self, meta, children):
         title, children = _titled(children)
-        rule = n.CaptureRule(span=self._s(meta), name=self._word(children[0]),
-                             pattern=children[1], takes=str(children[2]), title=title)
-        return _replace(rule, guard=children[3][1]) if len(children) > 3 else rule
+        total = next((c[1] for c in children[3:] if c[0] == "total"), None)
+        guard = next((c[1] for c in children[3:] if c[0] == "guard"), None)
+        spared = next((c[1] for c in children[3:] if c[0] == "spared"), None)
+        return n.CaptureRule(span=self._s(meta), name=self._word(children[0]), pattern=children[1],
+                             takes=str(children[2]), title=title, total=total, guard=guard, spared=spared)
+
+    def spared(self, meta, children):
+        return ("spared", children[0])
+
+    def sum_total(self, meta, children):
+        return ("total", children[0])
 
     def choose(self, meta, children):
         return n.Choose(span=self._s(meta), policy=str(children[0]))
+
+    def pairs_first(self, meta, children):
+        return n.PairsFirst(span=self._s(meta))
 
     def compulsion(self, meta, children):
         words = [str(c) for c in children if not isinstance(c, tuple)]
@@ -255,10 +272,14 @@ class ToAst(Transformer):
         return n.Leftover(span=self._s(meta), mode=str(children[0]))
 
     def most(self, meta, children):
+        values = children.pop() if children and isinstance(children[-1], tuple) else ()
         tie = str(children[2]) if len(children) > 2 else None
         void = len(children) > 3 and str(children[3]) == "void"
         return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie,
-                      void=void)
+                      void=void, values=values)
+
+    def prime_values(self, meta, children):
+        return tuple(children)
 
     def points(self, meta, children):
         return n.Points(span=self._s(meta), entries=tuple(children))

@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+from .. import cards as C
 from .. import limits
 from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
 from .merge import Merged, names_used, option_value
-from .unparse import value_text
+from .unparse import expr_text, value_text
 
-SUIT_WORDS = {"cards": None, "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
             "game.target": "first to 101"}
 
@@ -107,12 +107,26 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
 def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
     for pattern in _patterns(clause):
         yield from X.check_pattern(pattern)
-    if isinstance(clause, n.Most) and clause.what.text not in SUIT_WORDS:
+    if isinstance(clause, n.Most) and (clause.what.text == "prime") != bool(clause.values):
+        yield error("B211", "the prime needs what each card counts toward it" if clause.values == () else
+                    f"'most {clause.what.text}' counts cards, so it takes no values", clause.span,
+                    "write 'most prime 1 tie nobody: 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, picture 10'"
+                    if clause.values == () else "remove the ': ...' list, or count the prime instead")
+    if isinstance(clause, n.Most) and clause.what.text not in C.MAJORITY_WORDS and clause.what.text != "prime":
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
-                    did_you_mean(clause.what.text, SUIT_WORDS) or "count cards, clubs, diamonds, hearts or spades")
-    if isinstance(clause, n.Deck) and clause.size != 52:
-        yield error("B405", f"only the standard 52-card pack is known, not {clause.size}", clause.span,
-                    "write 'deck 52' and remove ranks with 'without', such as 'deck 52 without Q, K'")
+                    did_you_mean(clause.what.text, C.MAJORITY_WORDS)
+                    or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
+    if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
+        yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,
+                    f"write 'takes sums to {expr_text(clause.total)}' for cards that make the total with the "
+                    "card played, or remove 'to ...'")
+    if isinstance(clause, n.CaptureRule) and clause.spared is not None and clause.takes != "all":
+        yield error("B212", f"'takes {clause.takes}' takes no whole floor, so it spares nothing", clause.spared.span,
+                    "write 'takes all but ...' for a card that sweeps all but some cards, or remove 'but ...'")
+    if isinstance(clause, n.Deck) and clause.size not in C.PACK_SIZES:
+        yield error("B405", f"only the 52-card pack and the 40-card pack are known, not {clause.size}", clause.span,
+                    "write 'deck 52' or 'deck 40' (no eights, nines or tens) and remove ranks with 'without', "
+                    "such as 'deck 52 without Q, K'")
     if isinstance(clause, n.Players):
         if clause.guard is not None:
             yield error("B406", "the player counts cannot depend on a condition", clause.guard.span,
@@ -131,9 +145,11 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             yield from bar.patterns
         case n.Cut(patterns=patterns):
             yield from patterns
-        case n.CaptureRule(pattern=pattern):
+        case n.CaptureRule(pattern=pattern, spared=spared):
             yield pattern
-        case n.Points(entries=entries):
+            if spared is not None:
+                yield spared
+        case n.Points(entries=entries) | n.CardValues(entries=entries) | n.Most(values=entries):
             yield from (e.pattern for e in entries)
 
 
@@ -181,9 +197,16 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
             yield e, X.NUM
         case n.GameTie(amount=e) if e is not None:
             yield e, X.NUM
+        case n.CaptureRule(total=e) if e is not None:
+            yield e, X.NUM
         case n.Points(entries=entries):
             for entry in entries:
                 yield entry.points, X.NUM
+        case n.CardValues(entries=entries):
+            for entry in entries:
+                yield entry.value, X.NUM
+    for entry in clause.values if isinstance(clause, n.Most) else ():
+        yield entry.points, X.NUM
 
 
 def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:

@@ -35,7 +35,9 @@ def rule_text(rule: n.CaptureRule | n.BasraRule, guard: n.Expr | None = None) ->
     when = f" when {expr_text(guard)}" if guard is not None else ""
     if isinstance(rule, n.BasraRule):
         return f"{head}: {expr_text(rule.points)}{when}"
-    return f"{head}: {pattern_text(rule.pattern)} takes {rule.takes}{when}"
+    total = f" to {expr_text(rule.total)}" if rule.total is not None else ""
+    total += f" but {pattern_text(rule.spared)}" if rule.spared is not None else ""
+    return f"{head}: {pattern_text(rule.pattern)} takes {rule.takes}{total}{when}"
 
 
 def expr_text(expr: n.Expr) -> str:

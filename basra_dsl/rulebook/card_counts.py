@@ -9,7 +9,7 @@ queens and kings, or a variant that adds nothing up, is told by the rules alone.
 from __future__ import annotations
 
 from .. import cards as C
-from ..engine.rules import Rules
+from ..engine.rules import CaptureRule, Rules
 from .english import capitalise, join, plural
 
 
@@ -18,9 +18,58 @@ def adds_up(rules: Rules) -> bool:
     return any(rule.takes == "sums" for rule in rules.capture_rules)
 
 
+def sum_rule_for(rules: Rules, card: int, takes) -> tuple[CaptureRule, int] | None:
+    """Returns the adding-up rule that explains a card's capture, and what each group of the
+    captured cards adds up to (the card's value, or what it lacks of the rule's total)."""
+    value = rules.values.get(card)
+    if value is None or any(rules.values.get(x) is None for x in takes):
+        return None
+    taken = sum(rules.values[x] for x in takes)
+    for rule in rules.capture_rules:
+        if rule.takes == "sums" and card in rule.cards:
+            target = value if rule.total is None else rule.total - value
+            if target > 0 and taken % target == 0 and _splits(sorted((rules.values[x] for x in takes),
+                                                                     reverse=True), target):
+                return rule, target
+    return None
+
+
+def _splits(values: list[int], target: int) -> bool:
+    """Returns whether the values (largest first) split into groups each adding up to ``target``."""
+    if not values:
+        return True
+    first, rest = values[0], values[1:]
+
+    def grow(total: int, start: int, used: tuple[int, ...]) -> bool:
+        if total == target:
+            return _splits([v for i, v in enumerate(rest) if i not in used], target)
+        return any(grow(total + rest[i], i + 1, used + (i,)) for i in range(start, len(rest))
+                   if total + rest[i] <= target)
+    return first <= target and grow(first, 0, ())
+
+
+def summed(rules: Rules) -> str:
+    """Returns the word for the cards that add up: "numerals", or "cards" once a picture counts."""
+    counted = [c for c in rules.deck if rules.values.get(c) is not None]
+    return "cards" if any(C.rank(c) in C.PICTURE_RANKS for c in counted) else "numerals"
+
+
+def _rank_values(rules: Rules) -> dict[int, int | None]:
+    """Returns what each rank of the pack counts (a rank whose cards differ counts as its lowest)."""
+    found: dict[int, int | None] = {}
+    for card in sorted(rules.deck, key=lambda c: (rules.values.get(c) is None, rules.values.get(c) or 0)):
+        found.setdefault(C.rank(card), rules.values.get(card))
+    return found
+
+
+def _pips(rank: int, value: int | None) -> bool:
+    return value is not None and value == rank + 1 and rank not in C.PICTURE_RANKS
+
+
 def numeral_span(rules: Rules) -> str:
-    """Returns the numerals of the pack from lowest to highest: "ace (1) to ten"."""
-    ranks = sorted({C.rank(c) for c in rules.deck if rules.values.get(c) is not None})
+    """Returns the numerals of the pack that count their pips, from lowest to highest:
+    "ace (1) to ten"."""
+    ranks = sorted(rank for rank, value in _rank_values(rules).items() if _pips(rank, value))
     if not ranks:
         return ""
     low, high = C.RANK_NAMES[ranks[0]], C.RANK_NAMES[ranks[-1]]
@@ -34,6 +83,18 @@ def unnumbered(rules: Rules) -> tuple[list[str], list[str]]:
     ranks = sorted({C.rank(c) for c in rules.deck if rules.values.get(c) is None})
     pairing = [r for r in ranks if not _sweeps(rules, r) and _pairs(rules, r)]
     return [plural(C.RANK_NAMES[r]) for r in ranks], [plural(C.RANK_NAMES[r]) for r in pairing]
+
+
+def other_counts(rules: Rules) -> str:
+    """Returns what the ranks that do not count their pips count: "jacks count 8, queens 9
+    and kings 10" ("" when there are none)."""
+    others = [(rank, value) for rank, value in sorted(_rank_values(rules).items())
+              if value is not None and not _pips(rank, value)]
+    if not others:
+        return ""
+    (rank, value), rest = others[0], others[1:]
+    return join([f"{plural(C.RANK_NAMES[rank])} count {value}"]
+                + [f"{plural(C.RANK_NAMES[r])} {v}" for r, v in rest])
 
 
 def _cards_of(rules: Rules, rank: int) -> frozenset[int]:
@@ -63,8 +124,9 @@ def values_sentence(rules: Rules) -> str:
     have no number: they are never added up, and queens and kings take only by pairing."."""
     if not adds_up(rules):
         return ""
-    span = numeral_span(rules)
-    text = f"Numerals, {span}, count their pips." if span else ""
+    span, others = numeral_span(rules), other_counts(rules)
+    parts = ([f"Numerals, {span}, count their pips"] if span else []) + ([others] if others else [])
+    text = capitalise("; ".join(parts)) + "." if parts else ""
     pictures, pairing = unnumbered(rules)
     if not pictures:
         return text
@@ -81,9 +143,10 @@ def values_line(rules: Rules) -> str:
     queens and kings have no number and only pair."."""
     if not adds_up(rules):
         return ""
-    span = numeral_span(rules)
+    span, others = numeral_span(rules), other_counts(rules)
     ace = " (ace 1)" if span.startswith("ace") else ""
     text = f"Numerals count their pips{ace}" if span else ""
+    text += ("; " if text and others else "") + others
     _, pairing = unnumbered(rules)
     if pairing:
         how = "and only pair" if only_pairing(rules, pairing) else "and are never added up"

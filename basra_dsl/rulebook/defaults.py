@@ -17,7 +17,7 @@ from ..language.evaluation import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
 from .bonus_values import all_of, settle  # the options' part of a condition, worked out
-from .english import Context, conjuncts, join, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .english import Context, conjuncts, join, majority_phrase, noun, pattern_phrase, plural, rank_name, say, uses_play
 from .page_state import rules_by_players
 from .plays import describe_play
 from .safe import inline
@@ -159,7 +159,7 @@ def majorities(rules: Rules) -> str:
     shown = []
     for m in rules.majorities:
         tie = TIES.get(m.tie, m.tie) + (" and wipes out the hand" if m.void else "")
-        what = "" if m.what == "cards" else f"most {inline(m.what)}: "
+        what = "" if m.what == "cards" else f"{inline(majority_phrase(m.what).removeprefix('the '))}: "
         shown.append(f"{what}{number_text(m.points)} ({tie})")
     return "; ".join(shown) or "none"
 

@@ -30,6 +30,11 @@ def join(items: list[str], conj: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
+def majority_phrase(what: str) -> str:
+    """Returns what a majority awards, after "win": "the most sevens", or "the best prime"."""
+    return "the best prime" if what == "prime" else f"the most {what}"
+
+
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -68,6 +73,9 @@ def word_phrase(word: str, form: str = "a") -> str:
         return {"a": "a numeral", "pl": "numerals", "bare": "numeral"}[form]
     if word == "picture":
         return {"a": "a picture card", "pl": "picture cards", "bare": "picture card"}[form]
+    if word in C.SUIT_NAMES:
+        one = word[:-1]  # "diamond"
+        return {"a": f"a {one}", "pl": word, "bare": one}[form]
     rank = C.parse_rank(word)
     if rank is not None:
         name = rank_name(rank)
@@ -98,7 +106,8 @@ def pattern_phrase(pattern: n.Pattern, form: str = "a", conj: str = "or") -> str
 
 PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "the cards taken",
               "left": "the cards left on the floor", "previous": "the previous play",
-              "cleared": "clearing the floor", "trailed": "trailing"}
+              "cleared": "clearing the floor", "trailed": "trailing", "last": "the hand's last play",
+              "last_deal": "the hand's last round", "stock": "the number of cards still to be dealt"}
 PREVIOUS_NOUNS = {"played": "the card played just before", "floor": "the floor before the previous play",
                   "captured": "the cards the previous play took", "left": "the floor the previous play left"}
 
@@ -236,7 +245,8 @@ def compare(expr: n.Compare, ctx: Context) -> str:
             and right.attr == "sum":
         return f"{noun(left.obj, ctx)} is worth the total of {noun(right.obj, ctx)}"
     if isinstance(left, n.Attribute) and left.attr == "sum":
-        return f"{noun(left.obj, ctx)} adds up to {bound(op, noun(right, ctx))}"
+        verb = "add" if _plural_subject(left.obj) else "adds"
+        return f"{noun(left.obj, ctx)} {verb} up to {bound(op, noun(right, ctx))}"
     if isinstance(left, n.Attribute) and left.attr == "rank" and op in ("==", "!="):
         same = "the same rank as" if op == "==" else "a different rank from"
         other = right.obj if isinstance(right, n.Attribute) and right.attr == "rank" else right
@@ -255,6 +265,10 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return "the play clears the floor"
         case n.Name(id="trailed"):
             return "the card is trailed"
+        case n.Name(id="last"):
+            return "it is the last play of the hand"
+        case n.Name(id="last_deal"):
+            return "it is in the last round of the hand"
         case n.Name(id=name) if ctx.is_option(name):
             return f"the table plays with {option_link(name, ctx)}"
         case n.Name(id=name):
@@ -283,6 +297,10 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return f"{holds(cards, ctx, True)} numerals that {splits_phrase(least, most, ctx)}"
         case n.Not(operand=n.Name(id="cleared")):
             return "the play does not clear the floor"
+        case n.Not(operand=n.Name(id="last")):
+            return "it is not the last play of the hand"
+        case n.Not(operand=n.Name(id="last_deal")):
+            return "it comes before the last round of the hand"
         case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
             return f"the table plays without {option_link(name, ctx)}"
         case n.Not(operand=n.Test(op="has", subject=subject, pattern=p)):

@@ -18,6 +18,7 @@ from .comments import Comments, travels
 from .english import Context, capitalise, plural
 from .markdown import anchor
 from .safe import inline
+from .card_counts import summed
 from .sentences import Speaker
 
 
@@ -51,7 +52,7 @@ class PageState:
     def speaker_for(self, ctx: Context) -> Speaker:
         """Returns a speaker for this variant's rules that links options as ``ctx`` says."""
         return Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck,
-                       self.rules.direction)
+                       self.rules.direction, summed=summed(self.rules))
 
     def link_variant(self, name: str, key: str | None = None, text: str | None = None) -> str:
         """Links to another variant's page (or a clause on it) under ``text``, plain text that

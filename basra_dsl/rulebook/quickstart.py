@@ -16,11 +16,13 @@ from ..language import nodes as n
 from ..language.evaluation import evaluate_constant
 from ..language.unparse import number_text
 from .bonus_values import is_on, named_rules, options_of, settle
-from .card_counts import values_line
+from .card_counts import summed, values_line
 from .differences import directions_of, lead
 from .english import (
+    amount,
     capitalise,
     join,
+    majority_phrase,
     pattern_phrase,
     plural,
     say,
@@ -59,8 +61,10 @@ def aim(page: PageState) -> str:
     rules = page.rules
     parts = []
     if rules.majorities:
-        most = join([m.what for m in rules.majorities])
-        parts.append("win " + page.rule_link(f"score.most_{rules.majorities[0].what}", f"the most {most}"))
+        counted = [m.what for m in rules.majorities if m.what != "prime"]
+        most = join(([f"the most {join(counted)}"] if counted else [])
+                    + ([majority_phrase("prime")] if len(counted) < len(rules.majorities) else []))
+        parts.append("win " + page.rule_link(f"score.most_{rules.majorities[0].what}", most))
     if rules.card_points:
         parts.append("take " + page.rule_link("score.points", "the cards that score"))
     if any(is_on(page, c) for c in bonus_rules(page)):
@@ -220,9 +224,14 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     """Returns one capture rule as a short sentence, linked to the rule."""
     who = pattern_phrase(clause.pattern)
     anything = [w.text for w in clause.pattern.include] == ["any"] and not clause.pattern.exclude
-    if page.rules.floor_kind == "stack":
+    total = None if clause.total is None else amount(clause.total, page.ctx)
+    if clause.takes == "sums" and total is not None:
+        body = (f"takes the whole pile if the top card makes {total} with it" if page.rules.floor_kind == "stack"
+                else f"takes floor {summed(page.rules)} that make {total} with it"
+                + (", as many groups as it can" if page.rules.choose == "largest" else " (one group)"))
+    elif page.rules.floor_kind == "stack":
         body = {"rank": "takes the whole pile if the top card has its rank",
-                "sums": "takes the whole pile if the top card is a numeral of its value",
+                "sums": f"takes the whole pile if the top card is a {summed(page.rules)[:-1]} of its value",
                 "all": "takes the whole pile"}[clause.takes]
         if clause.takes == "rank" and anything:
             who, body = "a card of the top card's rank", "takes the whole pile"
@@ -231,10 +240,12 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
         if anything:
             who = "any card"
     elif clause.takes == "sums":
-        body = ("takes floor numerals adding up to its value, as many groups as it can"
-                if page.rules.choose == "largest" else "takes one group of floor numerals adding up to its value")
+        word = summed(page.rules)
+        body = (f"takes floor {word} adding up to its value, as many groups as it can"
+                if page.rules.choose == "largest" else f"takes one group of floor {word} adding up to its value")
     else:
-        body = "takes every card on the floor"
+        body = "takes every card on the floor" + (
+            f" but the {pattern_phrase(clause.spared, 'pl', 'and')}" if clause.spared is not None else "")
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
     fragment = floor_fragment(condition, page.ctx) if not isinstance(condition, bool) else None
     only = ""
@@ -272,14 +283,15 @@ def scoring(page: PageState) -> str:
         if majority.void:
             tie += " and wipes out the hand's other points"
         points = number_text(majority.points)
-        sentences.append(page.rule_link(f"score.most_{majority.what}", f"Most {majority.what}") +
+        label = capitalise(majority_phrase(majority.what).removeprefix("the "))
+        sentences.append(page.rule_link(f"score.most_{majority.what}", label) +
                          f": {points} {'point' if majority.points == 1 else 'points'}" + (f" ({tie})." if tie else "."))
     cards = card_points(page)
     if cards:
         sentences.append(f"{page.rule_link('score.points', 'Cards taken')}: {cards}.")
     total = sum(m.points for m in rules.majorities) + sum(rules.card_points.values())
     extra = f", plus {plural(page.bonus)}" if any(is_on(page, c) for c in bonus_rules(page)) else ""
-    sentences.append(f"A hand holds {number_text(total)} points{extra}.")
+    sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}{extra}.")
     return " ".join(sentences)
 
 

@@ -15,7 +15,7 @@ from ..language.merge import option_value
 from ..language.unparse import number_text
 from .comments import paragraph, travels
 from .differences import describe_key
-from .english import capitalise, join, plural
+from .english import capitalise, join, majority_phrase, plural
 from .markdown import admonition, anchor, indent
 from .bonus_overlap import bonuses_overlap
 from .bonus_values import bonus_value_tables
@@ -26,7 +26,7 @@ from .sentences import entry_phrase, point_values, points_phrase, value_text
 from .titles import rule_title
 
 ORDER = {
-    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.cut", "setup.deal", "setup.hand",
+    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.values", "setup.cut", "setup.deal", "setup.hand",
               "setup.direction",
               "setup.lead", "setup.deal_passes",
               "setup.floor", "setup.start_floor", "setup.redeal_floor"],
@@ -50,7 +50,7 @@ def keys_of(page: PageState, section: str) -> list[str]:
     ranked = [k for k in order if k in keys]
     rest = [k for k in keys if k not in order]
     if section == "capture":
-        tail = [k for k in ("capture.choose", "capture.compulsion") if k in rest]
+        tail = [k for k in ("capture.pairs_first", "capture.choose", "capture.compulsion") if k in rest]
         rest = [k for k in rest if k not in tail] + tail
     if section == "basra":
         rest = [k for k in rest if k == "basra.called"] + [k for k in rest if k != "basra.called"]
@@ -178,7 +178,7 @@ def score_table(page: PageState) -> str:
             tied = max((most_tied(len(r.deck), len(r.sides)) for r in page.by_players.values()), default=2)
             most += f" to each tied side ({number_text(majority.points * 2)} when two sides tie" + \
                 (")" if tied == 2 else f", {number_text(majority.points * tied)} when {tied} do)")
-        rows.append(f"| {page.rule_link(key, capitalise('most ' + majority.what))} ({tie}) | "
+        rows.append(f"| {page.rule_link(key, capitalise(majority_phrase(majority.what).removeprefix('the ')))} ({tie}) | "
                     f"{number_text(majority.points)} | — | {most} |")
         total += majority.points
     clause = page.pick("score.points", options)

@@ -12,6 +12,7 @@ from .. import cards as C
 from ..engine import RuleError
 from ..engine.rules import Rules
 from ..language.unparse import number_text
+from .card_counts import sum_rule_for
 from .cardhtml import card_html, cards_html, cards_picture
 from .english import article, capitalise, join
 from .page_state import PageState
@@ -160,6 +161,10 @@ def sweep_line(page: PageState, turn: Turn, who: str, rule) -> str:
         link = page.rule_link("capture." + rule.name, f"takes the lone {card_html(turn.capture[0])}")
         return f"{who} plays the {card_html(turn.card)} and {link}"
     whole = "pile" if page.rules.floor_kind == "stack" else "floor"
+    spared = [x for x in turn.floor if x in rule.spared]
+    if spared:  # a sweep that leaves some cards: say which stay
+        link = page.rule_link("capture." + rule.name, f"takes every card but the {and_cards(spared)}")
+        return f"{who} plays the {card_html(turn.card)}, which {link}: {how_many(len(turn.capture))}"
     link = page.rule_link("capture." + rule.name, f"takes the whole {whole}")
     if rule.condition is not None:
         link += " here"  # a card that sweeps only on some floors
@@ -181,20 +186,30 @@ def stack_line(turn: Turn, who: str) -> str:
 def group_line(page: PageState, turn: Turn, who: str) -> str:
     """Returns a capture by pairing and adding up on a spread floor."""
     rules, card = page.rules, turn.card
-    pairs = [x for x in turn.capture if C.rank(x) == C.rank(card)]
-    rest = [x for x in turn.capture if C.rank(x) != C.rank(card)]
+    found = sum_rule_for(rules, card, turn.capture)
+    if found is not None and found[0].total is not None:
+        pairs, rest = [], list(turn.capture)  # toward a total a card of the same rank is no pair
+    else:
+        pairs = [x for x in turn.capture if C.rank(x) == C.rank(card)]
+        rest = [x for x in turn.capture if C.rank(x) != C.rank(card)]
     played = card_html(card)
     if not rest:
         lone = "the lone " if len(turn.floor) == 1 else "the "
         return f"{who} {pair_link(page)} {lone}{and_cards(pairs)} with the {played}"
-    value = rules.values.get(card)
+    found = sum_rule_for(rules, card, rest)
+    rule, value = found if found is not None else (None, rules.values.get(card))
     groups = split_groups(rest, value, rules.values)
-    adding = page.rule_link(sum_key(rules), "add up")
-    if len(groups) == 1:
-        sums = f"the {and_cards(groups[0])} {adding} to {number_text(value)}"
+    adding = page.rule_link("capture." + rule.name if rule else sum_key(rules), "add up")
+    with_it = rule is not None and rule.total is not None  # the played card counts toward the total
+    total = number_text(rule.total if with_it else value)
+    if with_it and len(groups) == 1 and len(groups[0]) == 1:
+        sums = f"the {card_html(groups[0][0])} {page.rule_link('capture.' + rule.name, 'makes')} {total} with it"
+    elif len(groups) == 1:
+        sums = f"the {and_cards(groups[0])} {adding} to {total}"
     else:
         shown = " and ".join(" + ".join(card_html(x) for x in g) for g in groups)
-        sums = f"{shown} each {adding} to {number_text(value)}"
+        sums = f"{shown} each {adding} to {total}"
+    sums = f"with it, {sums}" if with_it and not sums.endswith(" with it") else sums
     if pairs:
         sums = f"it {pair_link(page, 'pairs')} the {and_cards(pairs)}, and {sums}"
     return f"{who} plays the {played}: {sums}, so it takes {how_many(len(turn.capture))}"
@@ -209,7 +224,7 @@ def bonus_words(page: PageState, turn: Turn, stack: bool, sweep: bool) -> str:
         # variant's own rule comes after its parent's)
         name = next((r.name for r in reversed(page.rules.basra_rules) if "bonus:" + r.name in turn.features), "")
         link = page.rule_link("basra." + name, page.bonus) if name else page.bonus
-        return f"{clearing} — {article_for(page.bonus, link)}, {number_text(turn.bonus)} points."
+        return f"{clearing} — {article_for(page.bonus, link)}, {number_text(turn.bonus)} point{'' if turn.bonus == 1 else 's'}."
     if cleared and not stack:
         return f"{clearing}, but that scores no {page.bonus}." if clearing else f"; no {page.bonus} for that."
     if sweep and len(turn.floor) == 1:  # where a lone card caught scores, a sweeping card's need not

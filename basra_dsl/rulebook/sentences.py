@@ -51,8 +51,10 @@ class Speaker:
     """
 
     def __init__(self, ctx: Context, sweepers: frozenset[str], bonus: str, floor_kind: str, choose: str,
-                 deck: tuple[int, ...], direction: str = "anticlockwise", players: tuple[int, ...] = ()):
+                 deck: tuple[int, ...], direction: str = "anticlockwise", players: tuple[int, ...] = (),
+                 summed: str = "numerals"):
         self.ctx = ctx
+        self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known
         self.sweepers = sweepers
@@ -82,12 +84,19 @@ class Speaker:
 
     # ---------------------------------------------------------------- setup
     def _deck(self, c: n.Deck) -> str:
+        pack = "A 52-card pack" if c.size == 52 else \
+            f"A {c.size}-card pack (the standard pack without its eights, nines and tens)"
         if not c.without:
-            return f"A standard {c.size}-card pack."
+            return ("A standard 52-card pack" if c.size == 52 else pack) + "."
         removed = frozenset().union(*(pattern_set(p) for p in c.without))
-        left = c.size - len(removed & frozenset(C.FULL_PACK))
-        gone = join([pattern_phrase(p, "pl") for p in c.without])
-        return f"A {c.size}-card pack with the {gone} taken out, leaving {left} cards."
+        left = c.size - len(removed & frozenset(C.PACK_SIZES[c.size]))
+        gone = join([pattern_phrase(p, "pl").removeprefix("the ") for p in c.without])
+        return f"{pack} with the {gone} taken out, leaving {left} cards."
+
+    def _cardvalues(self, c: n.CardValues) -> str:
+        parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}{self.num(entry.value)}"
+                 for index, entry in enumerate(c.entries)]
+        return f"When adding up, {join(parts)}."
 
     def _players(self, c: n.Players) -> str:
         counts = [str(x) for x in c.counts]
@@ -172,27 +181,52 @@ class Speaker:
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
         who, more = capitalise(pattern_phrase(c.pattern)), ""
+        if c.takes == "sums" and c.total is not None:
+            return self._sum_to_total(c, who)
         if self.stack:
             body = {"rank": "takes the whole pile when the top card has the same rank",
-                    "sums": "takes the whole pile when the top card is a numeral of the same value",
+                    "sums": f"takes the whole pile when the top card is a {self.summed[:-1]} of the same value",
                     "all": "takes the whole pile"}[c.takes]
         elif c.takes == "rank":
             body = ("takes every floor card of its own rank" if self.choose == "largest"
                     else "takes a floor card of its own rank")
         elif c.takes == "sums":
-            body = "takes numerals whose values add up to its own value" if self.choose == "largest" else \
-                "takes one group of numerals whose values add up to its own value"
+            body = f"takes {self.summed} whose values add up to its own value" if self.choose == "largest" else \
+                f"takes one group of {self.summed} whose values add up to its own value"
             more = (" It takes as many such groups at once as it can." if self.choose == "largest" else "") + \
                 " A single card of the same value counts as a group."
         elif (lone := _lone_floor(c.guard, self.ctx)) is not None:
             return f"{who} can take a lone {lone}."  # not a sweep: the floor is that one card
         else:
-            body = "takes the whole floor" + ("; on an empty floor it is simply laid down" if c.guard is None else "")
+            body = ("takes the whole floor" if c.spared is None else
+                    f"takes every floor card but the {pattern_phrase(c.spared, 'pl', 'and')}, which stay") + \
+                ("; on an empty floor it is simply laid down" if c.guard is None else "")
         if c.guard is not None:
             body += f", but only when {say(c.guard, self.ctx)}"
         return f"{who} {body}.{more}"
 
+    def _sum_to_total(self, c: n.CaptureRule, who: str) -> str:
+        """A card that takes floor cards making a total with its own value (Escoba's 15)."""
+        total = self.num(c.total)
+        if self.stack:
+            body = f"takes the whole pile when its value and the top card's add up to {total}"
+        elif self.choose == "largest":
+            body = (f"takes {self.summed} whose values, added to its own, make {total}; it takes as many "
+                    "such groups at once as it can")
+        else:
+            body = f"takes one group of {self.summed} whose values, added to its own, make {total}"
+        if c.guard is not None:
+            body += f", but only when {say(c.guard, self.ctx)}"
+        return f"{who} {body}."
+
+    def _pairsfirst(self, c: n.PairsFirst) -> str:
+        return ("A card that can take a single floor card of its own value must take such a card, not a "
+                "group of cards adding up to it.")
+
     def _choose(self, c: n.Choose) -> str:
+        if c.policy == "fewest":
+            return ("When a card could take in more than one way, the player takes one group, and it must be "
+                    "one with the fewest cards.")
         if c.policy == "one":
             return ("When a card could take in more than one way, the player chooses one of the "
                     "groups it can take.")
@@ -258,7 +292,9 @@ class Speaker:
                 f"capture; taking them is not a {self.bonus}.")
 
     def _most(self, c: n.Most) -> str:
-        what = "cards" if c.what.text == "cards" else c.what.text
+        what = c.what.text
+        if what == "prime":
+            return self._prime(c)
         text = f"The side that took the most {what} scores {self.num(c.points, 'point')}."
         tie = c.tie or "nobody"
         if tie == "carry":
@@ -271,6 +307,15 @@ class Speaker:
         if getattr(c, "void", False):
             text += " Such a tie also wipes out every other point of the hand."
         return text
+
+    def _prime(self, c: n.Most) -> str:
+        """The prime (Scopa's primiera): each side's best card of each suit, counted by a table."""
+        counts = join([f"{entry_phrase(e.pattern).removeprefix('each ')} {self.num(e.points)}" for e in c.values])
+        tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it"}.get(
+            c.tie or "nobody", "nobody scores it")
+        return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime is its best "
+                f"card of each suit, counted as: {counts}, added up. A side without a card of every suit has no "
+                f"prime; if the best primes tie, {tie}.")
 
     def _points(self, c: n.Points) -> str:
         parts = []

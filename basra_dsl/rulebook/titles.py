@@ -8,20 +8,20 @@ from .. import cards as C
 from ..language import nodes as n
 from ..language.expressions import PLAY_NAMES
 from ..language.merge import Merged
-from .english import capitalise, conjuncts, pattern_phrase, uses_play
+from ..language.unparse import value_text
+from .english import capitalise, conjuncts, majority_phrase, pattern_phrase, uses_play
 from .safe import inline
 
 LABELS = {
-    "setup.deck": "Pack", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
+    "setup.deck": "Pack", "setup.values": "Card values", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
+    "capture.pairs_first": "Pairs first",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
     "game.tie": "Level scores", "match.best_of": "Match", "match.decider": "Deciding game",
 }
-SUIT_LABELS = {"cards": "most cards", "clubs": "most clubs", "diamonds": "most diamonds",
-               "hearts": "most hearts", "spades": "most spades"}
 
 
 def label(clause: n.Clause) -> str:
@@ -32,7 +32,7 @@ def label(clause: n.Clause) -> str:
             return inline(clause.title)
         return derived_title(clause) or capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, n.Most):
-        return capitalise(SUIT_LABELS.get(clause.what.text, f"most {clause.what.text}"))
+        return capitalise(majority_phrase(clause.what.text).removeprefix("the "))
     return LABELS.get(clause.key, clause.key.split(".", 1)[1].replace("_", " ").capitalize())
 
 
@@ -53,9 +53,15 @@ def derived_title(rule: n.CaptureRule | n.BasraRule) -> str | None:
     p, words = rule.pattern, [w.text for w in rule.pattern.include]
     if rule.takes == "rank":
         return "Pairing" if words == ["any"] and not p.exclude else f"{capitalise(pattern_phrase(p, 'pl'))} pair"
+    if rule.takes == "sums" and rule.total is not None:
+        to = f" to {value_text(rule.total.value)}" if isinstance(rule.total, n.Number) else " to a total"
+        return f"Adding up{to}" if words == ["any"] and not p.exclude else \
+            f"{capitalise(pattern_phrase(p, 'pl'))} add up{to}"
     if rule.takes == "sums":
         return "Adding up" if words == ["numeral"] and not p.exclude else \
             f"{capitalise(pattern_phrase(p, 'pl'))} add up"
+    if rule.spared is not None:
+        return f"{capitalise(pattern_phrase(p, 'pl', 'and'))} take all but {pattern_phrase(rule.spared, 'pl', 'and')}"
     if len(words) == 1 and not p.exclude and C.parse_card(words[0]) is not None:
         return f"{capitalise(pattern_phrase(p))} sweeps"
     return f"{capitalise(pattern_phrase(p, 'pl', 'and'))} sweep the floor"

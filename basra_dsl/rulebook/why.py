@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..engine.rules import Rules
 from ..language.unparse import number_text
+from .card_counts import sum_rule_for
 from .cardhtml import card_html
 from .page_state import PageState
 from .titles import rule_title
@@ -26,7 +27,9 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
     for rule in rules.capture_rules:
         if rule.takes == "all" and card in rule.cards and (
                 rule.condition is None or rule.condition(card, floor, (), (), previous)):
-            return f"{_capture_link(page, rule.name)}: it takes the whole {'pile' if stack else 'floor'}."
+            left = [card_html(x) for x in floor if x in rule.spared]
+            spared = f" but {', '.join(left)}, which it leaves" if left else ""
+            return f"{_capture_link(page, rule.name)}: it takes the whole {'pile' if stack else 'floor'}{spared}."
     rank_rules = [r for r in rules.capture_rules if r.takes == "rank" and card in r.cards]
     sum_rules = [r for r in rules.capture_rules if r.takes == "sums" and card in r.cards]
     if stack:
@@ -34,12 +37,15 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
     same = all(C.rank(x) == C.rank(card) for x in takes)
     if same and rank_rules:
         return f"{_capture_link(page, rank_rules[0].name)}: it pairs the floor cards of its rank."
-    if sum_rules:
-        groups = _groups(takes, rules.values[card], rules.values)
+    if sum_rules and (found := sum_rule_for(rules, card, takes)) is not None:
+        rule, target = found
+        groups = _groups(takes, target, rules.values)
         shown = "; ".join(" + ".join(card_html(x) for x in g) for g in groups)
         more = " (the largest set it can take)" if rules.choose == "largest" and len(takes) < len(floor) else ""
-        return (f"{_capture_link(page, sum_rules[0].name)}: each group adds up to "
-                f"{number_text(rules.values[card])}: {shown}{more}.")
+        if rule.total is not None:
+            return (f"{_capture_link(page, rule.name)}: with the card played, worth {number_text(rules.values[card])}, "
+                    f"each group makes {number_text(rule.total)}: {shown}{more}.")
+        return f"{_capture_link(page, rule.name)}: each group adds up to {number_text(target)}: {shown}{more}."
     return "the capture rules allow it."
 
 

@@ -15,7 +15,7 @@ import pytest
 from basra_dsl import Game, load_variant
 from basra_dsl.engine.fast import compile_hands, supports, why_not
 from basra_dsl.engine.random_play import random_move
-from basra_dsl.engine.rules import CaptureRule
+from basra_dsl.engine.rules import CaptureRule, Majority
 from basra_dsl.language.loader import load
 from basra_dsl.language.merge import option_value
 from basra_dsl.resources import bundled_variants
@@ -120,7 +120,14 @@ def _after_a_trail(played, floor, captured, left, previous):
     return previous[0] is not None and not previous[2]
 
 
+ITALIAN = tuple(c for c in range(52) if c >> 2 not in (7, 8, 9))  # the 40-card pack: no 8, 9 or 10
+PICTURES_COUNT = {c: (c >> 2) + 1 if c >> 2 < 7 else (c >> 2) - 2 for c in ITALIAN} | {None: None}  # J 8 Q 9 K 10
+HIGH_VALUES = {c: (c >> 2) + 1 for c in range(52)} | {c: 14 for c in range(4)} | {None: None}  # J 11 Q 12 K 13, ace 14
+
 VARIATIONS = {
+    "40 cards, pictures add up": {"deck": ITALIAN, "values": PICTURES_COUNT, "hand_size": 3},
+    "values up to 14": {"values": HIGH_VALUES},
+    "most sevens, tie carried": {"majorities": (Majority("sevens", frozenset(range(24, 28)), 2, "carry"),)},
     "choose one": {"choose": "one"},
     "optional capture": {"compulsion": "optional"},
     "compulsory hand": {"compulsion": "hand"},

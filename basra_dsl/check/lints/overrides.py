@@ -114,7 +114,7 @@ def check_partial_conditions(merged: Merged, combos: list[Combination]) -> Itera
 def _changes_more_than_guard(old: n.Clause, new: n.Clause) -> bool:
     if isinstance(new, n.BasraRule):
         return new.points != old.points
-    return (new.pattern, new.takes) != (old.pattern, old.takes)
+    return (new.pattern, new.takes, new.total, new.spared) != (old.pattern, old.takes, old.total, old.spared)
 
 
 
@@ -130,7 +130,9 @@ def _rule_text(clause: n.Clause, guard: n.Expr | None) -> str:
     when = f" when {expr_text(guard)}" if guard is not None else ""
     if isinstance(clause, n.BasraRule):
         return f"{clause.name.text}: {expr_text(clause.points)}{when}"
-    return f"{clause.name.text}: {pattern_text(clause.pattern)} takes {clause.takes}{when}"
+    total = f" to {expr_text(clause.total)}" if clause.total is not None else ""
+    total += f" but {pattern_text(clause.spared)}" if clause.spared is not None else ""
+    return f"{clause.name.text}: {pattern_text(clause.pattern)} takes {clause.takes}{total}{when}"
 
 
 # ------------------------------------------------------------------ B714

@@ -43,7 +43,7 @@ from .combinations import (
 )
 
 # (played, floor, captured, left, previous): the arguments of a compiled play condition
-Play = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any]
+Play = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any, tuple]
 
 
 # ------------------------------------------------------------------ B703 for capture rules
@@ -70,9 +70,11 @@ def check_shadowed(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
         if clause is None or not is_own(merged, clause):
             continue
         names = " and ".join(f"'{b}'" for b in sorted(by))
+        pairs = " (a rule that adds up pairs too: a single card of the same value is a group of one)" \
+            if clause.takes == "rank" else ""
         yield warning("B703", f"capture rule '{name}' never decides a capture: {names} always "
-                      "take its cards first", clause.name.span,
-                      "remove the rule, narrow the other rule's cards, or give it a 'when'")
+                      f"take{'s' if len(by) == 1 else ''} its cards first", clause.name.span,
+                      f"remove the rule, narrow the other rule's cards, or give it a 'when'{pairs}")
 
 
 def _idle_rules(rules: Rules) -> dict[str, set[str]]:
@@ -96,7 +98,7 @@ def _covering(rules: Rules, index: int, card: int) -> str | None:
             continue
         if other.takes == "all" and (rule.takes != "all" or other_index < index):
             return other.name
-        if rule.takes == "rank" and other.takes == "sums" and rules.values.get(card) is not None:
+        if rule.takes == "rank" and other.kind == "sums" and rules.values.get(card) is not None:
             return other.name
     return None
 
@@ -184,7 +186,8 @@ def _never_applied(merged: Merged, pending_capture: dict, pending_basra: dict,
         elif clause.guard is not None:
             yield warning("B701", f"'{name}' never applies: its 'when' holds for none of the sampled captures, "
                           f"under {any_choice(merged)}", clause.guard.span,
-                          "check the condition against what a capture can be: played, floor, captured, left")
+                          "check the condition against what a capture can be: played, floor, captured, left, "
+                          "and the hand around it: last, last_deal, stock")
 
 
 def _call(fn: Callable | None, args: Play) -> tuple[Any, BaseException | None]:
@@ -199,7 +202,7 @@ def _call(fn: Callable | None, args: Play) -> tuple[Any, BaseException | None]:
 
 
 def _failure(merged: Merged, clause: n.Clause, part: str, exc: BaseException, play: Play) -> Diagnostic:
-    p, f, c, _, _ = play
+    p, f, c = play[:3]
     expr = clause.points if part == "points" and isinstance(clause, n.BasraRule) else clause.guard
     shown = " ".join(map(card_name, f)) or "nothing"
     played = f"{card_name(p)} played on {shown}" + (f", taking {' '.join(map(card_name, c))}" if c else "")
@@ -217,8 +220,9 @@ def sampled_plays(rules: Rules) -> Iterator[Play]:
     option choices whose rules take cards alike (the same deck, floor, choice and capture rules,
     a condition told by its words and by its body with the options bound): most options change
     only bonuses or the score, and every check reads the same plays."""
-    key = (rules.deck, rules.floor_kind, rules.choose, tuple(
-        (r.name, r.cards, r.takes, r.condition_source, getattr(r.condition, "source", None)) for r in rules.capture_rules))
+    key = (rules.deck, tuple(sorted(rules.values.items(), key=str)), rules.floor_kind, rules.choose,
+           rules.pairs_first, tuple(
+        (r.name, r.cards, r.kind, r.condition_source, getattr(r.condition, "source", None)) for r in rules.capture_rules))
     if key not in _SAMPLES:
         if len(_SAMPLES) >= 8:
             _SAMPLES.pop(next(iter(_SAMPLES)))
@@ -244,9 +248,14 @@ class _Sample:
             index += 1
 
 
+# the hands around sampled plays, in turn: the middle of a hand, the last deal, the last play
+HANDS = ((False, False, 40), (False, False, 8), (False, False, 2), (False, True, 0), (True, True, 0))
+
+
 def sample_plays(rules: Rules) -> Iterator[Play]:
-    """Yields (played, floor, captured, left, previous) plays: for each played card and
-    floor, first a capture-rule probe (captured ``()``), then every capture the engine allows."""
+    """Yields (played, floor, captured, left, previous, hand) plays: for each played card and
+    floor, first a capture-rule probe (captured ``()``), then every capture the engine allows;
+    the hand around the play turns floor by floor (``HANDS``)."""
     rng = random.Random(SAMPLE_SEED)
     deck = list(rules.deck)
     if not deck:
@@ -254,11 +263,12 @@ def sample_plays(rules: Rules) -> Iterator[Play]:
     resolver = CaptureResolver(rules)
     for index, floor in enumerate(_sample_floors(rules, deck, rng)):
         previous = _previous(floor, index, rng, deck, NO_PREVIOUS)
+        hand = HANDS[index % len(HANDS)]
         players = deck if len(floor) <= 1 else rng.sample(deck, min(12, len(deck)))
         for p in players:
             if p in floor:
                 continue
-            yield p, floor, (), (), previous
+            yield p, floor, (), (), previous, hand
             try:
                 options = resolver.captures(p, floor, previous)
             except FAILURES:
@@ -266,7 +276,7 @@ def sample_plays(rules: Rules) -> Iterator[Play]:
             for capture in options[:8]:
                 if capture:
                     taken = set(capture)
-                    yield p, floor, tuple(capture), tuple(x for x in floor if x not in taken), previous
+                    yield p, floor, tuple(capture), tuple(x for x in floor if x not in taken), previous, hand
 
 
 def _sample_floors(rules: Rules, deck: list[int], rng: random.Random) -> list[tuple[int, ...]]:
@@ -424,7 +434,8 @@ def _outscored(merged: Merged, clause: n.BasraRule, by: list[str]) -> Diagnostic
 
 
 def _picture_sum(cmp: n.Compare, found: tuple) -> Diagnostic:
-    (p, f, c, _, _), cards = found
+    play, cards = found
+    p, f = play[:2]
     shown = " ".join(map(card_name, cards))
     subject = next(node.obj for node in n.walk(cmp) if isinstance(node, n.Attribute) and node.attr == "sum")
     what = f"{card_name(p)} played on {' '.join(map(card_name, f)) or 'nothing'}"
@@ -434,7 +445,7 @@ def _picture_sum(cmp: n.Compare, found: tuple) -> Diagnostic:
 
 
 def _leaves_cards(merged: Merged, clause: n.BasraRule, play: Play, changed) -> Diagnostic:
-    p, f, c, left, _ = play
+    p, f, c, left = play[:4]
     what = f"{card_name(p)} takes {' '.join(map(card_name, c))} from {' '.join(map(card_name, f))}"
     when = f" and {expr_text(clause.guard)}" if clause.guard is not None else ""
     help_ = f"if it is a basra, say so: {clause.name.text}: {expr_text(clause.points)} when cleared{when}"

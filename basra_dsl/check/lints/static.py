@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from ... import limits
 from ...cards import card_name
 from ...diagnostics import Diagnostic, Span, error, warning
 from ...language import evaluation as E
@@ -67,6 +68,12 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
+        case n.CardValues(entries=entries):
+            yield from (entry.value for entry in entries)
+        case n.CaptureRule(total=e) if e is not None:
+            yield e
+    for entry in clause.values if isinstance(clause, n.Most) else ():
+        yield entry.points
     yield from value_keywords(clause)
 
 
@@ -129,6 +136,31 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
                                 _range_help(merged, key, what, least, most, whole))
                     break
     yield from _points_out_of_range(merged)
+    yield from _values_out_of_range(merged, combos)
+
+
+def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
+    """B705: a card's value (a 'values' line) or a total to add up to (``takes sums to``)
+    that is not a whole number the sums can use."""
+    for clause in merged.variant.clauses:
+        if isinstance(clause, n.CardValues):
+            checks = [(entry.value, "a card value", 1, limits.CARD_VALUE,
+                       "a card counts a whole number from 1 to {most} when adding up; leave a card out of "
+                       "'values' to keep its usual count") for entry in clause.entries]
+        elif isinstance(clause, n.CaptureRule) and clause.total is not None:
+            checks = [(clause.total, "a total", 2, limits.SUM_TOTAL,
+                       "a total to add up to is a whole number from 2 to {most}")]
+        else:
+            continue
+        for expr, what, least, most, help_text in checks:
+            for options in combos:
+                value = safe_constant(expr, options)
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                        not (least <= value <= most and value == int(value)):
+                    problem = "is not a whole number" if value != int(value) else "is out of range"
+                    yield error("B705", f"{what} of {_number(value)} {problem}", expr.span,
+                                help_text.format(most=most))
+                    break
 
 
 def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
@@ -245,8 +277,8 @@ def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Di
                 rules = combo.rules
                 if rules is None or pick(merged, key, combo.options) is not clause:
                     continue
-                suit = next((m.suit for m in rules.majorities if m.what == clause.what.text), None)
-                counted = sum(1 for c in rules.deck if suit is None or c & 3 == suit)
+                which = next((m.cards for m in rules.majorities if m.what == clause.what.text), None)
+                counted = sum(1 for c in rules.deck if which is None or c in which)
                 if len(rules.sides) > 2 or counted % 2 == 0 or rules.leftover != "last":
                     yield warning("B706", f"'most {clause.what.text}' does not say what a tie does, and "
                                   f"with {combo.describe(merged)} the sides can tie", clause.span,
@@ -308,6 +340,12 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.Points(entries=entries):
             for entry in entries:
                 yield entry.pattern, f"'points {pattern_text(entry.pattern)}'"
+        case n.CardValues(entries=entries):
+            for entry in entries:
+                yield entry.pattern, f"'values {pattern_text(entry.pattern)}'"
+        case n.Most(values=entries) if entries:
+            for entry in entries:
+                yield entry.pattern, f"the prime's '{pattern_text(entry.pattern)}'"
         case n.StartFloor(bar=bar) if bar is not None:
             for pattern in bar.patterns:
                 yield pattern, f"the barred cards '{pattern_text(pattern)}'"

@@ -339,7 +339,7 @@ def namespace(plan: Plan) -> dict:
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest",
         "RESOLVER": CaptureResolver(rules).captures, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
-        "MAJORITIES": tuple((m.suit, m.points, m.tie, m.void) for m in rules.majorities),
+        "MAJORITIES": rules.majorities,
         "CARD_POINTS": [rules.card_points.get(c, 0) for c in range(size)],
     }
     names["BONUS_CARDS"], names["BONUS_SURE"] = plan.bonus_cards, plan.bonus_sure

@@ -31,6 +31,10 @@ def why_not(rules: Rules) -> str | None:
     for rule in rules.capture_rules:
         if rule.takes not in ("rank", "sums", "all"):
             return f"capture rule '{rule.name}' takes '{rule.takes}'"
+        if rule.spared:
+            return f"capture rule '{rule.name}' sweeps all but some cards"
+        if rule.total is not None:
+            return f"capture rule '{rule.name}' adds up to a total the played card counts toward"
     worth_of_rank: dict[int, Any] = {}
     for card in deck:
         value = rules.values.get(card)
@@ -40,8 +44,11 @@ def why_not(rules: Rules) -> str | None:
             return "two cards of one rank add up differently"
     if rules.floor_kind not in ("spread", "stack") or rules.compulsion not in ("optional", "card", "hand"):
         return "a floor or compulsion the fast tier does not know"
-    if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody"):
+    if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody") or rules.pairs_first:
         return "a choice or leftover policy the fast tier does not know"
+    for rule in rules.basra_rules:
+        if any(getattr(fn, "reads_hand", False) for fn in (rule.condition, rule.points)):
+            return f"bonus rule '{rule.name}' reads the hand around the play (last, last_deal, stock)"
     if rules.players < 1:
         return "no players"
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..capture import _best_covers_by_groups, _groups_by_top, single_groups
+from ..scoring import award_majorities
 
 class HandFigures(NamedTuple):
     """What the fast tier reports of a hand: each side's points, the majority points
@@ -96,29 +97,7 @@ def score(piles: list[list[int]], bonuses: list[list[float]], carry_in: tuple[fl
     numbers in the same order, so floating-point totals agree to the last bit)."""
     side_cards = [piles[seats[0]] if len(seats) == 1 else [c for seat in seats for c in piles[seat]]
                   for seats in sides]
-    majority = [0.0] * len(sides)
-    carry_out = []
-    void = False
-    for index, (suit, points, tie, voids) in enumerate(majorities):
-        carried = carry_in[index] if index < len(carry_in) else 0.0
-        if suit is None:
-            counts = [len(cards) for cards in side_cards]
-        else:
-            counts = [sum(1 for c in cards if c & 3 == suit) for cards in side_cards]
-        best = max(counts)
-        leaders = [i for i, count in enumerate(counts) if count == best]
-        if len(leaders) == 1:
-            majority[leaders[0]] += points + carried
-            carry_out.append(0.0)
-        elif tie == "carry":
-            carry_out.append(carried + points)
-            void = void or voids
-        else:
-            void = void or voids
-            if tie == "each":
-                for i in leaders:
-                    majority[i] += points + carried
-            carry_out.append(0.0)
+    majority, carry_out, void = award_majorities(majorities, side_cards, carry_in)
     totals, counts = [], []
     for index, seats in enumerate(sides):
         bonus = [b for seat in seats for b in bonuses[seat]]

@@ -24,6 +24,9 @@ PLAY_MEANINGS = {
     "left": "it is the floor after the play",
     "cleared": "it says whether the play took cards and left the floor empty",
     "trailed": "it says whether the play took nothing",
+    "last": "it says whether the play is the hand's last",
+    "last_deal": "it says whether the play falls in the hand's last deal",
+    "stock": "it is the number of cards still to be dealt",
 }
 CAPTURE_KNOWS = ("played", "floor", "previous")
 _CARD, _CARDS, _RANK = "card", "cards", "rank"
