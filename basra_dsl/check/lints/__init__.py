@@ -57,12 +57,13 @@ from .overrides import (
     check_replaced_points,
     check_short_deals,
 )
-from .play import check_bonus_plays, check_play_rules, check_shadowed, sample_plays
+from .doubles import check_double_points
+from .play import check_bonus_plays, check_play_rules, check_shadowed
+from .samples import sample_plays
 from .static import (
     RANGES,
     check_constant_expressions,
     check_deck_size,
-    check_double_points,
     check_excluded_cards,
     check_partners,
     check_patterns,

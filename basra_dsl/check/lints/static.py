@@ -23,7 +23,6 @@ import math
 from typing import Any, Iterator
 
 from ... import limits
-from ...cards import card_name
 from ...diagnostics import Diagnostic, Span, error, warning
 from ...language import evaluation as E
 from ...language import expressions as X
@@ -406,45 +405,6 @@ def check_tie_extension(merged: Merged, combos: list[Combination]) -> Iterator[D
                       "same target, as 'tie replay' does", clause.span,
                       f"say by how much: tie extend {amount}"
                       + (f" when {expr_text(clause.guard)}" if clause.guard is not None else ""))
-
-
-# ------------------------------------------------------------------ B719
-
-def check_double_points(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
-    """B719: a card that two patterns of one 'points' clause both match scores both amounts
-    (``points J 1, JD 2`` makes the jack of diamonds worth 3)."""
-    decks = frozenset().union(*(c.rules.deck for c in combos if c.rules is not None))
-    for clause in merged.variant.clauses:
-        if not isinstance(clause, n.Points):
-            continue
-        entries = clause.entries
-        for later_index, later in enumerate(entries):
-            for index, earlier in enumerate(entries[:later_index]):
-                both = sorted(X.pattern_set(earlier.pattern, decks) & X.pattern_set(later.pattern, decks))
-                if not both:
-                    continue
-                names = " ".join(map(card_name, both[:4])) + (" ..." if len(both) > 4 else "")
-                total = _sum_text(earlier.points, later.points, merged)
-                # the fix leaves the narrower pattern's cards out of the broader one
-                wide, narrow = (later_index, index) if set(both) == X.pattern_set(earlier.pattern, decks) \
-                    else (index, later_index)
-                patterns = [e.pattern for e in entries]
-                patterns[wide] = n.Pattern(patterns[wide].include, patterns[wide].exclude + patterns[narrow].include,
-                                           span=patterns[wide].span)
-                text = ", ".join(f"{pattern_text(p)} {expr_text(e.points)}" for p, e in zip(patterns, entries))
-                yield warning("B719", f"{names} match{'es' * (len(both) == 1)} both '{pattern_text(earlier.pattern)}' "
-                              f"and '{pattern_text(later.pattern)}', so {'it scores' if len(both) == 1 else 'each scores'} "
-                              f"{total}", later.pattern.span,
-                              f"to give {pattern_text(entries[narrow].pattern)} its own points, leave it out of "
-                              f"'{pattern_text(entries[wide].pattern)}': points {text}")
-                break  # one finding per pattern: the first overlap shows the mistake
-
-
-def _sum_text(first: n.Expr, second: n.Expr, merged: Merged) -> str:
-    a, b = (safe_constant(e, merged.option_defaults()) for e in (first, second))
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return f"{_number(a)} + {_number(b)} = {_number(a + b)}"
-    return f"{expr_text(first)} + {expr_text(second)}"
 
 
 # ------------------------------------------------------------------ B724
