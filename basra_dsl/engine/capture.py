@@ -105,16 +105,21 @@ class CaptureResolver:
 
     def _takes_sum(self, floor: tuple[int, ...], capture: tuple[int, ...], target: int) -> bool:
         """Returns whether ``capture`` is one of the sets adding up to ``target`` the card may take."""
-        values = self.values
-        counts, took = [0] * (target + 1), [0] * (target + 1)
-        for x in floor:
-            if (v := values[x]) is not None and v <= target:
-                counts[v] += 1
+        worth, took = self.worth, [0] * (target + 1)
         for x in capture:
-            if (v := values[x]) is None or v > target:
+            if not 0 < (v := worth[x]) <= target:
                 return False
             took[v] += 1
-        return tuple(took) in self._ways(target, tuple(counts))
+        return tuple(took) in self._ways(target, self._counts(floor, target))
+
+    def _counts(self, floor, target: int) -> tuple[int, ...]:
+        """Returns how many floor cards there are of each value from 0 to ``target`` (0: none
+        that can add up)."""
+        worth, counts = self.worth, [0] * (target + 1)
+        for x in floor:
+            if 0 < (v := worth[x]) <= target:
+                counts[v] += 1
+        return tuple(counts)
 
     def _ways(self, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | frozenset:
         """Returns the takes (counts per value) the choice rules allow from a floor's counts."""
@@ -151,11 +156,8 @@ class CaptureResolver:
     def _sums(self, floor, target: int) -> list[tuple[int, ...]]:
         """Returns the sets of floor cards adding up to ``target`` (in groups) the card may take."""
         worth = self.worth
-        counts = [0] * (target + 1)
-        for x in floor:
-            if 0 < (v := worth[x]) <= target:
-                counts[v] += 1
-        takes = self._ways(target, tuple(counts))
+        counts = self._counts(floor, target)
+        takes = self._ways(target, counts)
         if not takes:
             return []
         if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):

@@ -99,6 +99,13 @@ class Rules:
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
 
     @property
+    def bonus_reads_hand(self) -> str | None:
+        """The name of the first bonus rule that reads the hand around its play (last,
+        last_deal, stock), or None: only then must a play work the hand out."""
+        return next((rule.name for rule in self.basra_rules
+                     if any(getattr(fn, "reads_hand", False) for fn in (rule.condition, rule.points))), None)
+
+    @property
     def compulsory(self) -> bool:
         """Whether a card that can capture must capture (it must under either compulsion)."""
         return self.compulsion != "optional"

@@ -70,6 +70,7 @@ class State:
         self.rules = rules
         self.resolver = resolver
         self._resolve = resolver.captures
+        self._reads_hand = rules.bonus_reads_hand is not None  # else no play works the hand out
         self.players = rules.players
         self.first = first
         self.carry_in = tuple(carry)
@@ -225,7 +226,8 @@ class State:
         return play
 
     def _bonus(self, card, before, capture, left) -> float:
-        return play_bonus(self.rules, card, before, capture, left, self.previous, self.hand_context())
+        hand = self.hand_context() if self._reads_hand else MID_HAND
+        return play_bonus(self.rules, card, before, capture, left, self.previous, hand)
 
     def hand_context(self) -> tuple[bool, bool, int]:
         """Returns what a rule knows of the hand around the play being made (its card has

@@ -46,9 +46,8 @@ def why_not(rules: Rules) -> str | None:
         return "a floor or compulsion the fast tier does not know"
     if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody") or rules.pairs_first:
         return "a choice or leftover policy the fast tier does not know"
-    for rule in rules.basra_rules:
-        if any(getattr(fn, "reads_hand", False) for fn in (rule.condition, rule.points)):
-            return f"bonus rule '{rule.name}' reads the hand around the play (last, last_deal, stock)"
+    if rules.bonus_reads_hand:
+        return f"bonus rule '{rules.bonus_reads_hand}' reads the hand around the play (last, last_deal, stock)"
     if rules.players < 1:
         return "no players"
     return None
