@@ -28,6 +28,7 @@ OPTIONS = 64  # options of one file
 CHAIN = 16  # variants in one 'extends' chain, the variant itself included
 CARD_VALUE = 30  # the most a card may count when adding up (Zwicker's jokers count 25)
 SUM_TOTAL = 60  # the largest total a capture may add up to with the played card (Escoba's is 15)
+REDEALS = 1_000  # deals in a row a redeal rule may void before the game stops (B710)
 EXPRESSION_PARTS = 1_000  # names, numbers, operators and tests in one expression
 # (nesting depth and digits of a number are bounded by the parser: see language/syntax/limits.py)
 

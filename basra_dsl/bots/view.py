@@ -75,6 +75,6 @@ class SeatView:
         state.deals = state.deals[:state.deal_index] + [
             Deal(tuple(tuple(next(cards) for _ in h) for h in deal.hands),
                  tuple(next(cards) for _ in deal.floor),
-                 tuple(tuple(next(cards) for _ in w) for w in deal.won))
+                 tuple(tuple(next(cards) for _ in w) for w in deal.won), deal.bonus)
             for deal in state.deals[state.deal_index:]]
         return state

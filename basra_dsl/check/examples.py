@@ -2,7 +2,8 @@
 
 Examples live beside the variant in ``NAME.examples.yaml``. A play example sets a floor,
 makes plays in turn from seat 0 and checks what the last play takes and scores; a score
-example gives each side's cards and checks the points of the hand.
+example gives each side's cards and checks the points of the hand; a dealt example gives a
+first floor and checks what the dealing rules make of it (a new deal, or the floor won).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .. import limits
 from ..cards import card_name, parse_card, parse_cards
 from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from ..documents import Document, read_document, schema_diagnostics
-from ..engine import Deal, Game, IllegalMove, Play
+from ..engine import Deal, Game, IllegalMove, Play, judge_first_floor
 from ..engine.capture import NO_PREVIOUS
 from ..engine.rules import Rules
 from ..engine.scoring import number, score_hand
@@ -34,6 +35,8 @@ class Outcome:
     refused: str | None = None
     points: tuple[float, ...] = ()
     carry: tuple[float, ...] = ()
+    redeal: bool | None = None  # a dealt example: the deal is void
+    taker: str | None = None  # a dealt example: dealer | next | nobody (the floor stays)
     # how a play example went, for the rulebook to show without playing it again
     rules: Rules | None = field(default=None, compare=False)
     played: int | None = None
@@ -112,6 +115,7 @@ def _example_problems(merged: Merged, example: dict, document: Document, index: 
                     document.span("examples", index, "rule"),
                     did_you_mean(rule, names) or f"the rules of '{merged.name}': {', '.join(names)}")
     places = [(("floor", i), c) for i, c in enumerate(example.get("floor", []))]
+    places += [(("dealt", i), c) for i, c in enumerate(example.get("dealt", []))]
     places += [(("plays", i) + (() if isinstance(p, str) else ("card",)), p if isinstance(p, str) else p["card"])
                for i, p in enumerate(example.get("plays", []))]
     if "score" in example:
@@ -138,7 +142,18 @@ def run_example(merged: Merged, example: dict) -> Outcome:
     rules = compile_rules(merged, chosen)
     if "score" in example:
         return _run_score(rules, example)
+    if "dealt" in example:
+        return _run_dealt(rules, example)
     return _run_plays(rules, example)
+
+
+def _run_dealt(rules, example: dict) -> Outcome:
+    """A first floor judged by the dealing rules, seat 0 dealing."""
+    floor = parse_cards(example["dealt"])
+    verdict = judge_first_floor(rules, floor, dealer=0)
+    taker = "nobody" if verdict.taker is None else "dealer" if verdict.taker == 0 else "next"
+    return Outcome(example["name"], rules=rules, floor=floor, redeal=verdict.void, taker=taker,
+                   basra=verdict.bonus, takes=floor if verdict.taker is not None else ())
 
 
 
@@ -226,6 +241,12 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
     if "points" in expect and list(outcome.points) != list(expect["points"]):
         yield error("B601", f"example '{name}': expected points {list(map(number, expect['points']))}, "
                     f"the engine scores {list(map(number, outcome.points))}", where("points"))
+    if "redeal" in expect and outcome.redeal != expect["redeal"]:
+        yield error("B601", f"example '{name}': expected {'a' if expect['redeal'] else 'no'} new deal, "
+                    f"the engine {'deals again' if outcome.redeal else 'keeps the deal'}", where("redeal"))
+    if "taker" in expect and outcome.taker != expect["taker"]:
+        yield error("B601", f"example '{name}': expected the floor to go to {expect['taker']}, "
+                    f"the engine gives it to {outcome.taker}", where("taker"))
     if "carry" in expect and list(outcome.carry) != list(expect["carry"]):
         yield error("B601", f"example '{name}': expected {list(map(number, expect['carry']))} carried, "
                     f"the engine carries {list(map(number, outcome.carry))}", where("carry"))

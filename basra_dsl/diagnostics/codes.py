@@ -123,6 +123,8 @@ _CODES = [
     Code("B722", "error", "option declared with another kind of value", "variant x extends egyptian\noption jack_on_jack: 30 | 20 = 30  # egyptian reads it as yes/no", "Keep the kind of value the parent's clauses read, and give a new setting its own name."),
     Code("B723", "warning", "basra scores a capture that leaves cards", "basra:\n  ace: 20 when played is A", "Say that the capture clears the floor: `ace: 20 when cleared and played is A`."),
     Code("B724", "warning", "new bonus for cards the parent keeps from scoring", "variant x extends egyptian\nbasra:\n  sevens: 15 when cleared and played is 7  # egyptian: played is not J | 7D", "Leave those cards out (`played is 7 except 7D`), or name them if they should score."),
+    Code("B725", "warning", "dealing rule without a first floor", "setup:\n  hand 4\ndealing:\n  redeal when floor.count(K) >= 3  # no 'start floor': nothing is judged", "Deal a first floor (`start floor 4` under setup:), or remove the rule."),
+    Code("B726", "warning", "redeal voids most deals", "dealing:\n  redeal when floor has numeral  # nearly every floor", "Void only rare floors, as the sources do: `redeal when floor.count(K) >= 3`."),
     # ---------------------------------------------------------------- B8xx limits
     Code("B801", "error", "file too large", "(a 5 MB variant, examples file or record)", "Split the file: a variant may be 256 kB, an examples file or a record 4 MB."),
     Code("B802", "error", "too many clauses", "(a variant with 2,000 capture rules)", "State fewer rules: a variant may hold 500 clauses and 64 options."),

@@ -6,17 +6,17 @@ deals hands and keeps the score; ``state`` is one hand in play, OpenSpiel-style
 card may take; ``deal`` and ``scoring`` deal and score a hand; ``random_play`` is the
 reference player seeded runs use. It knows no variant by name and holds no Basra constant.
 
-May import: ``cards`` and ``diagnostics`` only.
+May import: ``cards``, ``diagnostics`` and ``limits`` only.
 """
 
 from .capture import CaptureResolver
-from .deal import Deal, deal_hand, shuffled_pack
+from .deal import Deal, FirstFloor, deal_hand, judge_first_floor, shuffled_pack
 from .errors import RuleError
 from .game import Game, MatchScore, Scoreboard
 from .random_play import random_move
 from .scoring import HandResult, SideResult
 from .state import TERMINAL, IllegalMove, Move, Play, State
 
-__all__ = ["CaptureResolver", "Deal", "Game", "HandResult", "IllegalMove", "MatchScore", "Move",
-           "Play", "RuleError", "Scoreboard", "SideResult", "State", "TERMINAL", "deal_hand", "random_move",
-           "shuffled_pack"]
+__all__ = ["CaptureResolver", "Deal", "FirstFloor", "Game", "HandResult", "IllegalMove", "MatchScore", "Move",
+           "Play", "RuleError", "Scoreboard", "SideResult", "State", "TERMINAL", "deal_hand", "judge_first_floor",
+           "random_move", "shuffled_pack"]

@@ -1,8 +1,10 @@
 """Deals a shuffled pack into the deals of one hand, as the rules say.
 
 A hand is a list of ``Deal``: the cards each seat receives and the cards turned up on the
-floor with it. The first deal carries the starting floor, after barred cards have been
-buried in the pack (or put at its bottom, or won by the dealer) and replaced.
+floor with it. The first deal carries the starting floor: dealt again from a fresh shuffle
+while the variant's redeal rule holds of it, then with barred cards buried in the pack (or
+put at its bottom, or won by the dealer) and replaced, and last won at once by a player
+when a floor bonus rule holds of it (Escoba's fifteen).
 """
 
 from __future__ import annotations
@@ -10,7 +12,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..cards import card_name
+from ..limits import REDEALS
+from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
 from .rules import Rules
+
+NO_PLAY = (None, (), (), ())  # the 'previous' of the first play: nothing played yet
 
 
 @dataclass(frozen=True)
@@ -18,6 +25,14 @@ class Deal:
     hands: tuple[tuple[int, ...], ...]  # by seat
     floor: tuple[int, ...] = ()  # for a stack, bottom to top
     won: tuple[tuple[int, ...], ...] = ()  # by seat: cards won straight from the deal (barred to the dealer)
+    bonus: tuple[float, ...] = ()  # by seat: a bonus scored at the deal (a floor bonus rule)
+
+    def to_json(self) -> dict:
+        """Returns the deal as a record writes it (the cards by name)."""
+        names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
+        return ({"floor": names(self.floor), "hands": [names(h) for h in self.hands]}
+                | ({"won": [names(w) for w in self.won]} if self.won else {})
+                | ({"bonus": list(self.bonus)} if self.bonus else {}))
 
 
 def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
@@ -28,7 +43,20 @@ def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
 
 def deal_hand(rules: Rules, pack: list[int], first: int, rng: random.Random) -> list[Deal]:
     """Returns every deal of a hand from a shuffled pack; ``first`` (who plays first) receives
-    cards first."""
+    cards first. A first floor the redeal rule voids is dealt again from the pack shuffled
+    afresh; a rule that voids deal after deal is the variant's error (RuleError)."""
+    for _ in range(REDEALS):
+        deals = _deal_once(rules, pack, first, rng)
+        if deals is not None:
+            return deals
+        pack = shuffled_pack(rules, rng)
+    redeal = rules.redeal
+    raise RuleError("redeal", redeal.span if redeal else None,
+                    f"the first floor called for a new deal {REDEALS} times running")
+
+
+def _deal_once(rules: Rules, pack: list[int], first: int, rng: random.Random) -> list[Deal] | None:
+    """Returns the deals of a hand, or None when the redeal rule voids the first floor."""
     pack = list(pack)
     seats = [(first + i) % rules.players for i in range(rules.players)]
     deals = []
@@ -39,9 +67,15 @@ def deal_hand(rules: Rules, pack: list[int], first: int, rng: random.Random) -> 
         won: list[list[int]] = [[] for _ in seats]
         if cut is not None and not deals:
             won[cut[0]].append(cut[1])
-        floor = _start_floor(rules, pack, count, rng, won[rules.dealer_of(first)]) if not deals else _take(pack, count)
+        bonus: list[float] = []
+        floor = _take(pack, count)
+        if not deals:
+            if _voids(rules, floor):
+                return None
+            floor = _bar(rules, floor, pack, rng, won[rules.dealer_of(first)])
+            floor, bonus = _floor_bonus(rules, floor, rules.dealer_of(first), won)
         deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor),
-                          tuple(tuple(w) for w in won) if any(won) else ()))
+                          tuple(tuple(w) for w in won) if any(won) else (), tuple(bonus)))
         if not any(hands) and not floor:
             break
     return deals
@@ -82,9 +116,71 @@ def _deal_round(rules: Rules, pack: list[int], seats: list[int]) -> list[list[in
     return hands
 
 
+@dataclass(frozen=True)
+class FirstFloor:
+    """What the dealing rules make of a first floor: a void deal, or the floor won at once
+    by ``taker`` (a seat, when a floor bonus rule holds) for ``bonus`` points."""
+
+    void: bool
+    taker: int | None = None
+    bonus: float = 0
+
+
+def judge_first_floor(rules: Rules, floor: tuple[int, ...], dealer: int = 0) -> FirstFloor:
+    """Returns what the variant's dealing rules make of a first floor dealt by ``dealer``
+    (barred cards already replaced): the worked examples and the rulebook ask it."""
+    if _voids(rules, list(floor)):
+        return FirstFloor(True)
+    won: list[list[int]] = [[] for _ in range(rules.players)]
+    _, bonus = _floor_bonus(rules, list(floor), dealer, won)
+    taker = next((seat for seat, cards in enumerate(won) if cards), None)
+    return FirstFloor(False, taker, bonus[taker] if taker is not None else 0)
+
+
+def _voids(rules: Rules, floor: list[int]) -> bool:
+    """Returns whether the redeal rule holds of the first floor as dealt."""
+    if rules.redeal is None:
+        return False
+    try:
+        return any(condition(None, tuple(floor), (), (), NO_PLAY) for condition in rules.redeal.conditions)
+    except RULE_FAILURES as exc:
+        raise RuleError("redeal", rules.redeal.span, str(exc)) from None
+
+
+def _floor_bonus(rules: Rules, floor: list[int], dealer: int,
+                 won: list[list[int]]) -> tuple[list[int], list[float]]:
+    """Returns the first floor and the bonuses by seat after the floor bonus rules: the
+    largest bonus among those that hold wins the whole floor for its taker."""
+    best, winner = 0, None
+    args = (None, tuple(floor), (), (), NO_PLAY)
+    for rule in rules.floor_bonuses:
+        try:
+            if rule.condition is None or rule.condition(*args):
+                points = rule.points(*args) or 0
+                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+                    raise ValueError(f"it scores {points:.3g} points")
+                if points > best:
+                    best, winner = points, rule
+        except RULE_FAILURES as exc:
+            raise RuleError(rule.name, rule.span, str(exc)) from None
+    if winner is None or not floor:
+        return floor, []
+    taker = dealer if winner.taker == "dealer" else (dealer + 1) % rules.players
+    won[taker].extend(floor)
+    bonus = [0.0] * rules.players
+    bonus[taker] = best
+    return [], bonus
+
+
 def _start_floor(rules: Rules, pack: list[int], count: int, rng: random.Random,
                  dealer_pile: list[int]) -> list[int]:
-    floor = _take(pack, count)
+    """Returns a first floor taken from the pack, barred cards replaced (the fast tier's
+    deal calls it; it plays no dealing rules)."""
+    return _bar(rules, _take(pack, count), pack, rng, dealer_pile)
+
+
+def _bar(rules: Rules, floor: list[int], pack: list[int], rng: random.Random,
+         dealer_pile: list[int]) -> list[int]:
     if not rules.bar_cards:
         return floor
     limit = len(rules.deck)  # a pack of barred cards only would never settle

@@ -39,7 +39,7 @@ class Game:
         state = State(self.rules, self.resolver, [Deal(tuple(() for _ in range(self.rules.players)))], data["first"],
                       tuple(data["carry"]))
         state.deals = [Deal(tuple(tuple(cards(h)) for h in d["hands"]), tuple(cards(d["floor"])),
-                            tuple(tuple(cards(w)) for w in d.get("won", ())))
+                            tuple(tuple(cards(w)) for w in d.get("won", ())), tuple(d.get("bonus", ())))
                        for d in data["deals"]]
         state.deal_index = 0
         state.hands = [cards(h) for h in data["hands"]]

@@ -46,6 +46,29 @@ class BasraRule:
 
 
 @dataclass(frozen=True)
+class FloorBonus:
+    """When ``condition`` holds of the first floor as dealt, ``taker`` (dealer | next, from
+    the dealer) wins the floor at once, scoring ``points`` as a bonus (Escoba's fifteen)."""
+
+    name: str
+    points: Callable = field(compare=False)
+    condition: Callable | None = field(default=None, compare=False)
+    taker: str = "dealer"
+    points_source: str = ""
+    condition_source: str | None = None
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """The deal is void and dealt again when any of ``conditions`` holds of the first floor."""
+
+    conditions: tuple[Callable, ...] = field(compare=False)
+    sources: tuple[str, ...] = ()
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class Majority:
     """``points`` to the side with most cards (``cards`` None), or most of the cards in
     ``cards`` (a suit, a rank)."""
@@ -97,6 +120,8 @@ class Rules:
     best_of: int
     decider: float | None
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
+    redeal: Redeal | None = None  # a first floor that voids the deal
+    floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
 
     @property
     def bonus_reads_hand(self) -> str | None:
@@ -145,7 +170,10 @@ class Rules:
                      "direction": self.direction, "lead": self.lead, "passes": self.deal_passes,
                      "barred": {"cards": [card_name(c) for c in sorted(self.bar_cards)],
                                 "top_only": self.bar_top_only, "action": self.bar_action},
-                     "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner}},
+                     "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner},
+                     "redeal": [] if self.redeal is None else list(self.redeal.sources),
+                     "floor_bonuses": [{"name": b.name, "points": b.points_source, "to": b.taker,
+                                        "when": b.condition_source} for b in self.floor_bonuses]},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                    "takes": r.takes, "total": r.total,

@@ -264,6 +264,9 @@ class State:
             self.hands[seat].extend(cards)
         for seat, cards in enumerate(deal.won):
             self.piles[seat].extend(cards)
+        for seat, points in enumerate(deal.bonus):
+            if points:
+                self.bonuses[seat].append(points)
         self.floor.extend(deal.floor)
 
     def _finish(self) -> None:
@@ -295,9 +298,7 @@ class State:
             "first": self.first, "carry": list(self.carry_in), "turn": self.turn,
             "hands": [names(h) for h in self.hands], "floor": names(self.floor),
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
-            "deals": [{"hands": [names(h) for h in d.hands], "floor": names(d.floor)}
-                      | ({"won": [names(w) for w in d.won]} if d.won else {})
-                      for d in self.deals[self.deal_index:]],
+            "deals": [d.to_json() for d in self.deals[self.deal_index:]],
             "plays": [p.to_json() for p in self.plays],
             "previous": None if self.previous[0] is None else [
                 card_name(self.previous[0])] + [names(x) for x in self.previous[1:]],

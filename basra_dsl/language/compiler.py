@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import cards as C
 from ..diagnostics import DiagnosticError, Span, did_you_mean, error
-from ..engine.rules import BasraRule, CaptureRule, Majority, Rules
+from ..engine.rules import BasraRule, CaptureRule, FloorBonus, Majority, Redeal, Rules
 from . import evaluation as E
 from . import expressions as X
 from . import nodes as n
@@ -146,6 +146,8 @@ class _Compiler:
             capture_rules=self.capture_rules(deck_set, values, ranks),
             choose=self.value("capture.choose", "policy", "largest"),
             pairs_first=self.pick("capture.pairs_first") is not None,
+            redeal=self.redeal(values, ranks),
+            floor_bonuses=self.floor_bonuses(values, ranks),
             compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
             bonus_name=self.value("basra.called", "title", "basra"),
@@ -208,6 +210,24 @@ class _Compiler:
                 condition = E.compile_function(clause.guard, self.options, values, ranks)
             found.append(BasraRule(clause.name.text, points, condition, expr_text(clause.points),
                                    clause.guard and expr_text(clause.guard), clause.span))
+        return tuple(found)
+
+    def redeal(self, values, ranks) -> Redeal | None:
+        """Returns the redeal rule: a deal is void when any of its 'redeal when' lines holds."""
+        clauses = self.merged.clauses.get("dealing.redeal", ())
+        if not clauses:
+            return None
+        return Redeal(tuple(E.compile_function(c.guard, self.options, values, ranks) for c in clauses),
+                      tuple(expr_text(c.guard) for c in clauses), clauses[0].span)
+
+    def floor_bonuses(self, values, ranks) -> tuple[FloorBonus, ...]:
+        found = []
+        for clause in self._named(n.FloorBonus):
+            points = E.compile_function(clause.points, self.options, values, ranks)
+            condition = None if clause.guard is None else E.compile_function(clause.guard, self.options, values,
+                                                                              ranks)
+            found.append(FloorBonus(clause.name.text, points, condition, clause.taker, expr_text(clause.points),
+                                    clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
 
     def _named(self, kind) -> list:

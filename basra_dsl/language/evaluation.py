@@ -163,6 +163,8 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
             return repr(name)  # a word: a choice of a word-valued option
         case n.Attribute(obj=obj, attr=attr):
             return _attribute(emit(obj), attr, ns)
+        case n.Counted(obj=obj, pattern=pattern):
+            return f"len({ns.card_set(pattern_set(pattern))}.intersection({emit(obj)}))"
         case n.Call(func="value", args=(card,), keywords=keywords):
             table = {C.parse_rank(k.name): evaluate_constant(k.value, options) for k in keywords}
             return f"_value({emit(card)}, {table!r}, {ns.name('V')})"

@@ -36,6 +36,7 @@ PLAY_NAMES = {
 }
 HAND_NAMES = ("last", "last_deal", "stock")  # what a play rule knows of the hand around it
 CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
+DEALING_NAMES = {"floor": (CARDS, "the first floor as it is dealt")}
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)"}
 
 
@@ -110,6 +111,8 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
                 out.append(error("B202", f"a {kind} has no '{attr}'", expr.span, hint))
                 return None
             return table[attr]
+        case n.Counted():
+            return _infer_counted(expr, scope, out)
         case n.Call():
             return _infer_call(expr, scope, out)
         case n.Negate(operand=operand):
@@ -143,7 +146,8 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
 def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
     """B201 for a name the scope does not know, saying where it is known if it is the play's."""
     if name.id in PLAY_NAMES:
-        return hints.out_of_place(name, bool(scope.play))
+        context = "static" if not scope.play else "capture" if "played" in scope.play else "dealing"
+        return hints.out_of_place(name, context)
     if hints.is_card_word(name.id):
         return hints.card_as_value(name)
     hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words)) or "declare it with an 'option' line"
@@ -198,6 +202,19 @@ def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list
     _expect(left, scope, kind, out)
     _expect(right, scope, kind, out)
     return kind
+
+
+def _infer_counted(expr: n.Counted, scope: Scope, out: list[Diagnostic]) -> str:
+    """Types CARDS.count(PATTERN): a number, of cards matching a pattern."""
+    kind = _infer(expr.obj, scope, out)
+    out.extend(check_pattern(expr.pattern))
+    if expr.attr != "count":
+        out.append(error("B202", f"'.{expr.attr}' takes no cards to look for; only '.count' does", expr.span,
+                         "count the matching cards with '.count(PATTERN)', such as floor.count(K) >= 3"))
+    elif kind and kind != CARDS:
+        out.append(error("B205", f"'.count(...)' counts cards, but this is a {kind}", expr.obj.span,
+                         "use 'is' to test one card, such as: played is K"))
+    return NUM
 
 
 def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None:

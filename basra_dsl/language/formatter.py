@@ -26,11 +26,11 @@ from dataclasses import dataclass
 
 from ..diagnostics import DiagnosticError, Span, error
 from .grammar import lark_parser
+from .nodes import SECTIONS
 from .parser import parse
 from .syntax.explain import keywords
 
 INDENT = "  "
-SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
 HEADER = ("variant", "aliases", "region", "source", "about")
 
 _TOKEN = re.compile(r"""

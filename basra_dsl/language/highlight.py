@@ -5,9 +5,10 @@ from __future__ import annotations
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
-SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
+from .nodes import SECTIONS
+
 KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note", "about", "option",
-            "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal",
+            "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
             "direction", "lead", "passes", "cut", "values", "pairs", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",

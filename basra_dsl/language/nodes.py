@@ -30,6 +30,10 @@ def walk(tree: "Node | tuple") -> Iterator["Node"]:
                 yield from walk(value)
 
 
+# the sections of a variant file, in the order `basra fmt` and the pages put them
+SECTIONS = ("setup", "dealing", "capture", "basra", "end", "score", "game", "match")
+
+
 # ------------------------------------------------------------------ expressions
 
 @dataclass(frozen=True)
@@ -60,6 +64,14 @@ class Attribute(Expr):
     """A part of a value: floor.sum, played.value."""
     obj: Expr
     attr: str
+
+
+@dataclass(frozen=True)
+class Counted(Expr):
+    """How many of some cards match a pattern: floor.count(K)."""
+    obj: Expr
+    attr: str  # count (the only attribute that takes a pattern; the checks say so)
+    pattern: "Pattern"
 
 
 @dataclass(frozen=True)
@@ -258,6 +270,27 @@ class DealPasses(Clause):
 
 
 @dataclass(frozen=True)
+class Redeal(Clause):
+    """dealing: redeal when CONDITION (the first floor, as dealt, calls for a new deal)."""
+    section, keyword = "dealing", "redeal"
+
+
+@dataclass(frozen=True)
+class FloorBonus(Clause):
+    """dealing: NAME ["Title"]: POINTS to dealer | next when CONDITION (the first floor is
+    won at the deal, scoring a bonus)."""
+    name: Word
+    points: Expr
+    taker: str  # dealer | next: who wins the floor, from the dealer
+    title: str | None = field(default=None, kw_only=True)
+    section, keyword = "dealing", "rule"
+
+    @property
+    def key(self) -> str:
+        return f"dealing.{self.name.text}"
+
+
+@dataclass(frozen=True)
 class CaptureRule(Clause):
     """capture: NAME ["Title"]: PATTERN takes rank | sums [to TOTAL] | all [when ...]."""
     name: Word
@@ -383,6 +416,11 @@ class Decider(Clause):
     """match: decider N (the target of the deciding game)."""
     points: Expr
     section, keyword = "match", "decider"
+
+
+# clauses whose 'when' is read as the game is played (of a play, of the dealt floor), not
+# decided from the options before it starts
+PLAY_GUARDED = (CaptureRule, BasraRule, Redeal, FloorBonus)
 
 
 @dataclass(frozen=True)

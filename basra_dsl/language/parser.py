@@ -160,6 +160,7 @@ class ToAst(Transformer):
         return build
 
     setup = _section("setup")
+    dealing = _section("dealing")
     capture = _section("capture")
     basra = _section("basra")
     end = _section("end")
@@ -259,6 +260,16 @@ class ToAst(Transformer):
         clause = n.Compulsion(span=self._s(meta), mode=" ".join(words))
         return _replace(clause, guard=guards[0]) if guards else clause
 
+    # ---- dealing
+    def redeal(self, meta, children):
+        return n.Redeal(span=self._s(meta), guard=children[0][1])
+
+    def floor_bonus(self, meta, children):
+        title, children = _titled(children)
+        rule = n.FloorBonus(span=self._s(meta), name=self._word(children[0]), points=children[1],
+                            taker=str(children[2]), title=title)
+        return _replace(rule, guard=children[3][1]) if len(children) > 3 else rule
+
     def basra_rule(self, meta, children):
         title, children = _titled(children)
         rule = n.BasraRule(span=self._s(meta), name=self._word(children[0]), points=children[1], title=title)
@@ -329,6 +340,9 @@ class ToAst(Transformer):
 
     def attribute(self, meta, children):
         return n.Attribute(children[0], str(children[1]), span=self._s(meta))
+
+    def counted(self, meta, children):
+        return n.Counted(children[0], str(children[1]), children[2], span=self._s(meta))
 
     def call(self, meta, children):
         args = tuple(c for c in children[1:] if not isinstance(c, n.Keyword))

@@ -90,7 +90,7 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
         by_key.setdefault(clause.key, []).append(clause)
     for key, clauses in by_key.items():
         first = clauses[0]
-        if isinstance(first, (n.CaptureRule, n.BasraRule)):
+        if isinstance(first, (n.CaptureRule, n.BasraRule, n.FloorBonus)):
             for later in clauses[1:]:
                 yield error("B207", f"a rule named '{later.name.text}' is already defined at line "
                             f"{first.span.line}", later.name.span, "give each rule its own name")
@@ -176,23 +176,25 @@ def _scope(merged: Merged, play: dict | None = None) -> X.Scope:
 
 def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:
     static, play, capture = _scope(merged), _scope(merged, X.PLAY_NAMES), _scope(merged, X.CAPTURE_NAMES)
+    dealing = _scope(merged, X.DEALING_NAMES)
     own = {id(c) for c in merged.variant.clauses}
     for alternatives in merged.clauses.values():
         for clause in alternatives:
             if id(clause) not in own:
                 continue  # a parent's clause is checked with the parent
-            scope = capture if isinstance(clause, n.CaptureRule) else play if isinstance(clause, n.BasraRule) else static
+            scope = capture if isinstance(clause, n.CaptureRule) else play if isinstance(clause, n.BasraRule) \
+                else dealing if clause.section == "dealing" else static
             if clause.guard is not None:
                 yield from X.check(clause.guard, scope, X.BOOL)
             for expr, want in _expressions(clause):
-                yield from X.check(expr, play if isinstance(clause, n.BasraRule) else static, want)
+                yield from X.check(expr, static if scope is capture else scope, want)
 
 
 def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
     match clause:
         case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e):
             yield e, X.NUM
-        case n.BasraRule(points=e) | n.Most(points=e) | n.Total(points=e) | n.Target(points=e) | \
+        case n.BasraRule(points=e) | n.FloorBonus(points=e) | n.Most(points=e) | n.Total(points=e) | n.Target(points=e) | \
                 n.Decider(points=e) | n.BestOf(games=e):
             yield e, X.NUM
         case n.GameTie(amount=e) if e is not None:

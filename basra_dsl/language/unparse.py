@@ -60,6 +60,8 @@ def _text(expr: n.Expr) -> tuple[str, int]:
             return name, _PRECEDENCE["atom"]
         case n.Attribute(obj=obj, attr=attr):
             return f"{_wrap(obj, _PRECEDENCE['atom'])}.{attr}", _PRECEDENCE["atom"]
+        case n.Counted(obj=obj, attr=attr, pattern=pattern):
+            return f"{_wrap(obj, _PRECEDENCE['atom'])}.{attr}({pattern_text(pattern)})", _PRECEDENCE["atom"]
         case n.Call(func=func, args=args, keywords=keywords):
             parts = [expr_text(a) for a in args] + [f"{k.name}={expr_text(k.value)}" for k in keywords]
             return f"{func}({', '.join(parts)})", _PRECEDENCE["atom"]

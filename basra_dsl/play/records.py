@@ -17,6 +17,7 @@ from ..cards import card_name, parse_card, parse_cards
 from ..check.playable import load_playable
 from ..diagnostics import DiagnosticError, did_you_mean, error
 from ..documents import Document, read_document, schema_diagnostics
+from ..engine.errors import POINTS_LIMIT
 from ..engine import Deal, Game, IllegalMove, Scoreboard
 from ..engine.rules import Rules
 from ..engine.scoring import HandResult, number
@@ -197,6 +198,13 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
                                   f"{rules.players} players", document.span("hands", index, "deals", d_index, "hands"),
                                   "set \"players\" in the record, or give one hand per seat"))
             continue
+        bonus = deal.get("bonus", [])
+        if bonus and (len(bonus) != rules.players or any(abs(b) > POINTS_LIMIT for b in bonus)):
+            problems.append(error("B509", f"hand {index}, deal {d_index}: a bonus for each of {rules.players} seats, "
+                                  f"each within {POINTS_LIMIT:,}, is needed", document.span("hands", index, "deals",
+                                                                                          d_index, "bonus"),
+                                  "give one number per seat, 0 for a seat that scored nothing at the deal"))
+            continue
         places = [("floor", i, c) for i, c in enumerate(deal.get("floor", []))]
         places += [("hands", (s, i), c) for s, h in enumerate(deal["hands"]) for i, c in enumerate(h)]
         places += [("won", (s, i), c) for s, w in enumerate(deal.get("won", [])) for i, c in enumerate(w)]
@@ -212,7 +220,7 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
             else:
                 seen[card] = where
         deals.append(Deal(tuple(parse_cards(h) for h in deal["hands"]), parse_cards(deal.get("floor", [])),
-                          tuple(parse_cards(w) for w in deal.get("won", []))))
+                          tuple(parse_cards(w) for w in deal.get("won", [])), tuple(deal.get("bonus", []))))
     if problems:
         raise DiagnosticError(problems)
     return deals

@@ -85,9 +85,7 @@ def hand_record(first: int, deals: list[Deal], plays: list[Play]) -> dict:
     """Returns one hand of a record (the public format ``basra replay`` reads): who led,
     the deals as dealt, and each play's card and capture."""
     return {"first": first,
-            "deals": [{"floor": [card_name(c) for c in d.floor], "hands": [[card_name(c) for c in h] for h in d.hands]}
-                      | ({"won": [[card_name(c) for c in w] for w in d.won]} if d.won else {})
-                      for d in deals],
+            "deals": [d.to_json() for d in deals],
             "plays": [{"card": card_name(p.card), "capture": [card_name(c) for c in p.captured]} for p in plays]}
 
 

@@ -117,6 +117,8 @@ def describe_key(merged: Merged, key: str, speaker: Speaker) -> str:
     directions = directions_of(merged)
     if key in SIDED and len(clauses) == 1 and clauses[0].guard is None and len(directions) > 1:
         return by_direction(clauses[0], directions, speaker)
+    if key == "dealing.redeal":
+        return speaker.redeal(list(clauses))  # its lines are one rule: any of them voids the deal
     if not any(guard_goes_first(c) for c in clauses):
         return " ".join(speaker.sentence(c) for c in clauses)  # a named rule says its own condition
     return passage([(lead(c.guard, speaker.ctx) if c.guard is not None else None, speaker.sentence(c))

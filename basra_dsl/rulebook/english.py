@@ -150,6 +150,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             if isinstance(obj, n.Name) and obj.id == "floor":
                 return "the number of cards on the floor"
             return f"the number of cards in {noun(obj, ctx)}"
+        case n.Counted(obj=obj, pattern=p):
+            return f"the number of {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="sum"):
             return f"the total value of {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="lone"):
@@ -241,6 +243,9 @@ def compare(expr: n.Compare, ctx: Context) -> str:
         if isinstance(left.obj, n.Name) and left.obj.id == "left":
             return f"the play {verb}{'leave' if verb else 'leaves'} {counted} on the floor"
         return f"{noun(left.obj, ctx)} {verb}{'hold' if verb else 'holds'} {counted}"
+    if isinstance(left, n.Counted):
+        many = "exactly " + noun(right, ctx) if op == "==" else bound(op, noun(right, ctx), "more", "fewer")
+        return f"{noun(left.obj, ctx)} holds {many} {pattern_phrase(left.pattern, 'pl')}"
     if op == "==" and isinstance(left, n.Attribute) and left.attr == "value" and isinstance(right, n.Attribute) \
             and right.attr == "sum":
         return f"{noun(left.obj, ctx)} is worth the total of {noun(right.obj, ctx)}"

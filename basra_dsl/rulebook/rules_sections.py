@@ -38,7 +38,7 @@ TIE_WORDS = {"carry": "a tie carries them to the next hand", "each": "a tie pays
 
 def sections(page: PageState) -> list[str]:
     """Returns the sections of the Rules tab, leaving out any that have nothing to say."""
-    out = [setup_section(page), capture_section(page), basra_section(page), end_section(page),
+    out = [setup_section(page), dealing_section(page), capture_section(page), basra_section(page), end_section(page),
            score_section(page), game_section(page), options_section(page)]
     return [s for s in out if s]
 
@@ -92,6 +92,18 @@ def setup_section(page: PageState) -> str:
     if "setup.players" not in keys:
         intro = "The variant names no player counts, so it is played by two.\n\n"
     return f"## Setup and deal {{#setup}}\n\n{intro}{items(page, keys)}"
+
+
+def dealing_section(page: PageState) -> str:
+    keys = keys_of(page, "dealing")
+    if not keys:
+        return ""
+    redeal = [k for k in keys if k == "dealing.redeal"]
+    bonuses = [k for k in keys if k != "dealing.redeal"]
+    intro = "The first floor is looked at as soon as it is dealt, before anyone plays."
+    if len(bonuses) > 1:
+        intro += " Where it meets two of the rules below that give it away, only the larger bonus counts."
+    return f"## The first floor {{#dealing}}\n\n{intro}\n\n{items(page, redeal + bonuses)}"
 
 
 def capture_section(page: PageState) -> str:

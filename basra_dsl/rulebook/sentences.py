@@ -178,6 +178,27 @@ class Speaker:
                 f"is turned up. {capitalise(cards)} turned up there is won at once by {who}, who keeps it "
                 f"with the cards they take.{two} Any other card goes to the bottom of the pack, to be dealt last.")
 
+    # ---------------------------------------------------------------- dealing
+    def redeal(self, clauses: list[n.Redeal]) -> str:
+        """Says every 'redeal when' line of a variant as one rule."""
+        conditions = join([say(c.guard, self.ctx) for c in clauses], "or")
+        return (f"Once the first floor is dealt, if {conditions}, the deal does not count: the cards are "
+                "shuffled together and the same dealer deals again.")
+
+    def _redeal(self, c: n.Redeal) -> str:
+        return self.redeal([c])
+
+    def _floorbonus(self, c: n.FloorBonus) -> str:
+        if c.taker == "dealer":
+            who = "the dealer"
+        elif self.two_only:
+            who = "the non-dealer"
+        else:
+            who = f"the player to the dealer's {self._side(True)}"
+        when = f"if {say(c.guard, self.ctx)}, " if c.guard is not None else ""
+        return (f"Once the first floor is dealt, {when}{who} takes the whole floor at once and scores "
+                f"{self.num(c.points, 'point')} for it, counted with the {plural(self.bonus)}.")
+
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
         who, more = capitalise(pattern_phrase(c.pattern)), ""
@@ -389,7 +410,7 @@ def guard_goes_first(clause: n.Clause) -> bool:
 
     Capture and basra rules weave their condition into the sentence itself.
     """
-    return clause.guard is not None and not isinstance(clause, (n.CaptureRule, n.BasraRule))
+    return clause.guard is not None and not isinstance(clause, n.PLAY_GUARDED)
 
 
 def point_values(points: n.Expr, merged=None) -> list[float] | None:

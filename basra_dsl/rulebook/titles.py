@@ -16,7 +16,7 @@ LABELS = {
     "setup.deck": "Pack", "setup.values": "Card values", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
-    "setup.lead": "First to play", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
+    "setup.lead": "First to play", "dealing.redeal": "A new deal", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
     "capture.pairs_first": "Pairs first",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
@@ -27,6 +27,8 @@ LABELS = {
 def label(clause: n.Clause) -> str:
     """Returns the label a clause is shown under, as Markdown: a named rule's title (escaped:
     it comes from a file), else one said from its body, else its name in words."""
+    if isinstance(clause, n.FloorBonus):
+        return inline(clause.title) if clause.title else capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, (n.CaptureRule, n.BasraRule)):
         if clause.title:
             return inline(clause.title)

@@ -67,6 +67,8 @@ def worked_example(page: PageState, example: dict) -> str:
     lines = []
     if "score" in example:
         lines += score_example(example, outcome)
+    elif "dealt" in example:
+        lines += dealt_example(page, outcome)
     else:
         lines += play_example(page, example, outcome)
     footer = example_footer(page, example)
@@ -178,6 +180,23 @@ def play_words(page: PageState, example: dict, outcome) -> list[str]:
     else:
         lines.append(f"**{capitalise(page.bonus)}:** none")
     return lines
+
+
+def dealt_example(page: PageState, outcome) -> list[str]:
+    """Returns the blocks of a dealt example: the first floor as turned up, and what the
+    dealing rules make of it (with two players the player after the dealer is the non-dealer)."""
+    pile = outcome.rules.floor_kind == "stack"
+    row = play_row(slot("First floor, as dealt", cards_picture(outcome.floor, "empty", outcome.takes or (), pile)))
+    if outcome.redeal:
+        said = "the deal does not count: the cards are shuffled together and the same dealer deals again."
+    elif outcome.taker in ("dealer", "next"):
+        who = "the dealer" if outcome.taker == "dealer" else \
+            "the non-dealer" if outcome.rules.players == 2 else "the player after the dealer"
+        said = (f"{who} takes the whole floor at once and scores {number_text(outcome.basra)} "
+                f"{'point' if outcome.basra == 1 else 'points'} for it.")
+    else:
+        said = "it stays, and play begins as usual."
+    return [row, f"**Result:** {said}"]
 
 
 def score_example(example: dict, outcome) -> list[str]:

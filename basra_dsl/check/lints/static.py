@@ -57,7 +57,7 @@ RANGES = {
 
 def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
     """Yields the expressions of a clause that depend on options alone, not on a play."""
-    if clause.guard is not None and not isinstance(clause, (n.CaptureRule, n.BasraRule)):
+    if clause.guard is not None and not isinstance(clause, n.PLAY_GUARDED):
         yield clause.guard
     match clause:
         case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.Most(points=e) | \
@@ -290,7 +290,7 @@ def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Di
 def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B701/B703: alternatives of a setup, score or game clause that are never chosen."""
     for key, alternatives in merged.clauses.items():
-        if not alternatives or isinstance(alternatives[0], (n.CaptureRule, n.BasraRule)):
+        if not alternatives or isinstance(alternatives[0], n.PLAY_GUARDED):
             continue  # rules of the play: check_play_rules and check_shadowed look at those
         chosen = {id(picked) for combo in combos if (picked := pick(merged, key, combo.options)) is not None}
         for index, clause in enumerate(alternatives):

@@ -46,6 +46,8 @@ def why_not(rules: Rules) -> str | None:
         return "a floor or compulsion the fast tier does not know"
     if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody") or rules.pairs_first:
         return "a choice or leftover policy the fast tier does not know"
+    if rules.redeal is not None or rules.floor_bonuses:
+        return "a dealing rule (a redeal, or a floor won at the deal) reads the first floor"
     if rules.bonus_reads_hand:
         return f"bonus rule '{rules.bonus_reads_hand}' reads the hand around the play (last, last_deal, stock)"
     if rules.players < 1:

@@ -32,12 +32,14 @@ CAPTURE_KNOWS = ("played", "floor", "previous")
 _CARD, _CARDS, _RANK = "card", "cards", "rank"
 
 
-def out_of_place(name: n.Name, in_capture_rule: bool) -> Diagnostic:
-    """A name of the play used where the play is not known (or not yet known)."""
+def out_of_place(name: n.Name, context: str) -> Diagnostic:
+    """A name of the play used where the play is not known (or not yet known); ``context``
+    is where it was used: capture (a capture rule), dealing or static (any other clause)."""
     where = "capture and basra rules" if name.id in CAPTURE_KNOWS else "basra rules"
-    hint = ("a capture rule is decided before the play, so it knows only played, floor and previous"
-            if in_capture_rule else
-            "setup, end, score, game and match clauses can use the options and 'players' only")
+    hint = {"capture": "a capture rule is decided before the play, so it knows only played, floor and previous",
+            "dealing": "a dealing rule is read before anyone plays, so it knows only 'floor' (the first floor "
+                       "as dealt), the options and 'players'",
+            }.get(context, "setup, end, score, game and match clauses can use the options and 'players' only")
     return error("B201", f"'{name.id}' is known only in {where}: {PLAY_MEANINGS[name.id]}", name.span, hint)
 
 

@@ -13,10 +13,10 @@ import re
 from lark import Lark
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from ..nodes import SECTIONS
 from .operators import MAX_LINE
 from .words import SECTION_LINE, Explanation, keywords, line_text, section_start
 
-SECTIONS = ("setup", "capture", "basra", "end", "score", "game", "match")
 HEADER_WORDS = ("aliases", "region", "source", "about")
 
 

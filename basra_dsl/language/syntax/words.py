@@ -17,6 +17,8 @@ from functools import cache
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from ..nodes import SECTIONS
+
 
 @dataclass(frozen=True)
 class Explanation:
@@ -90,7 +92,7 @@ TERMINAL_WORDS = {
     "MINUS": "'-'", "COMMENT": "a comment",
 }
 
-SECTION_WORDS = ["setup", "capture", "basra", "end", "score", "game", "match", "option"]
+SECTION_WORDS = [*SECTIONS, "option"]
 
 # the tokens a misspelled keyword is read as
 WORD_TOKENS = ("NAME", "PATTERN", "VARIANT_NAME")

@@ -1,0 +1,60 @@
+"""Checks of the dealing rules (``dealing:``), tried on sampled first floors.
+
+A dealing rule reads the first floor as dealt, so its mistakes show only on floors: a rule
+that can never apply because no floor is dealt (B725), a redeal that voids most deals
+(B726: a game would hardly start), and an expression that fails on some floor (B710).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from ...diagnostics import Diagnostic, error, warning
+from ...engine import RuleError, judge_first_floor
+from ...language import nodes as n
+from ...language.merge import Merged
+from .combinations import Combination, in_this_file, is_own
+
+FLOORS = 400  # first floors sampled per way of playing
+SEED = 20260
+MOST_VOID = 0.5  # a redeal voiding more deals than this is a warning
+
+
+def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B725, B726, B710 for the dealing rules this variant states."""
+    own = [c for c in merged.variant.clauses if c.section == "dealing" and is_own(merged, c)]
+    if not own:
+        return
+    playable = [c for c in combos if c.rules is not None]
+    if playable and all(c.rules.start_floor == 0 for c in playable):
+        for clause in own:
+            yield warning("B725", "no first floor is dealt, so this dealing rule never applies", clause.span,
+                          "deal a first floor ('start floor 4' under setup:), or remove the rule")
+        return
+    failed: set[str] = set()
+    voids_warned = False
+    for combo in playable:
+        rules = combo.rules
+        if rules.start_floor == 0:
+            continue
+        rng = random.Random(SEED)
+        void = done = 0
+        for _ in range(FLOORS):
+            floor = tuple(rng.sample(rules.deck, min(rules.start_floor, len(rules.deck))))
+            try:
+                void += judge_first_floor(rules, floor).void
+                done += 1
+            except RuleError as exc:
+                if exc.rule not in failed:
+                    failed.add(exc.rule)
+                    yield error("B710", f"'{exc.rule}' cannot be worked out for a first floor: {exc.problem}",
+                                exc.span, f"with {combo.describe(merged)}; guard the expression")
+                break
+        share = void / max(done, 1)
+        if done and share > MOST_VOID and not voids_warned and rules.redeal is not None:
+            voids_warned = True
+            clause = next(c for c in own if isinstance(c, n.Redeal))
+            yield warning("B726", f"the redeal voids {share:.0%} of sampled first floors, so a game would "
+                          "be dealt again and again before anyone plays", clause.span,
+                          f"with {combo.describe(merged)}; void only rare floors, such as 'floor.count(K) >= 3'")
