@@ -49,7 +49,7 @@ def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnos
                 if exc.rule not in failed:
                     failed.add(exc.rule)
                     yield error("B710", f"'{exc.rule}' cannot be worked out for a first floor: {exc.problem}",
-                                exc.span, f"with {combo.describe(merged)}; guard the expression")
+                                in_this_file(merged, exc.span), f"with {combo.describe(merged)}; guard the expression")
                 break
         share = void / max(done, 1)
         if done and share > MOST_VOID and not voids_warned and rules.redeal is not None:

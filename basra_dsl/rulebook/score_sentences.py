@@ -1,0 +1,85 @@
+"""The sentences of the end, score, game and match clauses: a mixin of ``sentences.Speaker``
+(which says the setup, dealing, capture and bonus clauses and holds what both read:
+``num``, ``bonus``)."""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..language import nodes as n
+from .english import join, pattern_phrase, plural, word_phrase
+
+
+def entry_phrase(pattern: n.Pattern) -> str:
+    """Returns "each jack" or "the ten of diamonds" for a scoring entry."""
+    if len(pattern.include) == 1 and not pattern.exclude and C.parse_card(pattern.include[0].text) is not None:
+        return word_phrase(pattern.include[0].text)
+    return "each " + pattern_phrase(pattern, "bare")
+
+
+class ScoreSentences:
+    """Says the clauses of the end of a hand, its scoring and the game."""
+
+    # ---------------------------------------------------------------- end and score
+    def _leftover(self, c: n.Leftover) -> str:
+        if c.mode == "nobody":
+            return ("Cards still on the floor after the last play stay there: nobody takes them "
+                    "and they count for nobody.")
+        return (f"Cards still on the floor after the last play go to the player who made the last "
+                f"capture; taking them is not a {self.bonus}.")
+
+    def _most(self, c: n.Most) -> str:
+        what = c.what.text
+        if what == "prime":
+            return self._prime(c)
+        text = f"The side that took the most {what} scores {self.num(c.points, 'point')}."
+        tie = c.tie or "nobody"
+        if tie == "carry":
+            text += (f" If sides tie for the most {what}, nobody scores them this hand. The points are "
+                     "carried over and added to the next hand's award for the same thing.")
+        elif tie == "each":
+            text += f" If sides tie for the most {what}, each of the tied sides scores them."
+        else:
+            text += f" If sides tie for the most {what}, nobody scores them."
+        if getattr(c, "void", False):
+            text += " Such a tie also wipes out every other point of the hand."
+        return text
+
+    def _prime(self, c: n.Most) -> str:
+        """The prime (Scopa's primiera): each side's best card of each suit, counted by a table."""
+        counts = join([f"{entry_phrase(e.pattern).removeprefix('each ')} {self.num(e.points)}" for e in c.values])
+        tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it"}.get(
+            c.tie or "nobody", "nobody scores it")
+        return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime is its best "
+                f"card of each suit, counted as: {counts}, added up. A side without a card of every suit has no "
+                f"prime; if the best primes tie, {tie}.")
+
+    def _points(self, c: n.Points) -> str:
+        parts = []
+        for entry in c.entries:
+            who = entry_phrase(entry.pattern)
+            parts.append(f"{who} {self.num(entry.points, 'point')}")
+        return f"Cards taken score points: {join(parts)}."
+
+    def _total(self, c: n.Total) -> str:
+        return (f"A hand holds {self.num(c.points, 'point')} in all, not counting "
+                f"{plural(self.bonus)}.")
+
+    def _target(self, c: n.Target) -> str:
+        return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game. "
+                "If more than one side gets there in the same hand, the higher total wins.")
+
+    def _gametie(self, c: n.GameTie) -> str:
+        start = "If the leaders are level at the target,"
+        if c.policy == "draw":
+            return f"{start} the game is a draw."
+        if c.policy == "extend":
+            by = self.num(c.amount, "point") if c.amount is not None else "some points"
+            return f"{start} the target rises by {by} and play goes on."
+        return f"{start} another hand is played to settle it."
+
+    def _bestof(self, c: n.BestOf) -> str:
+        return f"A match is played as the best of {self.num(c.games, 'game')}."
+
+    def _decider(self, c: n.Decider) -> str:
+        return (f"If the match is level going into its last game, that deciding game is played to "
+                f"{self.num(c.points, 'point')}.")
