@@ -81,6 +81,8 @@ class Majority:
     # the prime: a side counts its best card of each suit by these values; without a card
     # of every suit of the pack it has no prime and cannot win it
     prime: dict[int, float] | None = field(default=None, compare=False)
+    then: tuple[frozenset[int], ...] = ()  # counted in turn among the sides still level
+    least: float | None = None  # the winning count must reach this, or nobody scores
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,9 @@ class Rules:
             "end": {"leftover": self.leftover},
             "score": {"majorities": [{"what": m.what, "points": m.points, "tie": m.tie, "void": m.void,
                                       "prime": None if m.prime is None else
-                                      {card_name(c): v for c, v in sorted(m.prime.items())}}
+                                      {card_name(c): v for c, v in sorted(m.prime.items())},
+                                      "then": [[card_name(c) for c in sorted(cards)] for cards in m.then],
+                                      "at_least": m.least}
                                      for m in self.majorities],
                       "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},
                       "total": self.total_claim},

@@ -59,9 +59,14 @@ def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[fl
             counts = [sum(1 for c in cards if c in counted) for cards in side_cards]
         best = max(counts)
         leaders = [i for i, count in enumerate(counts) if count == best]
-        if best < 0:  # no side has a prime: nobody wins it, and nothing is carried
-            carry_out.append(carried)
+        if best < 0 or item.least is not None and best < item.least:
+            carry_out.append(carried)  # no side has a prime, or enough: nobody wins it, nothing more is carried
             continue
+        for cards in item.then:  # a tie settled by further counts, among the sides still level
+            if len(leaders) == 1:
+                break
+            counts = [sum(1 for c in side_cards[i] if c in cards) for i in leaders]
+            leaders = [i for i, count in zip(leaders, counts) if count == max(counts)]
         if len(leaders) == 1:
             majority[leaders[0]] += item.points + carried
             carry_out.append(0.0)

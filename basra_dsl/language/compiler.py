@@ -241,9 +241,12 @@ class _Compiler:
                 if clause is not None:
                     what = clause.what.text
                     counted = C.MAJORITY_WORDS.get(what)
-                    found.append(Majority(what, None if counted is None else counted & frozenset(self.deck()),
+                    deck = frozenset(self.deck())
+                    least = None if clause.least is None else E.evaluate_constant(clause.least, self.options)
+                    found.append(Majority(what, None if counted is None else counted & deck,
                                           E.evaluate_constant(clause.points, self.options),
-                                          clause.tie or "nobody", clause.void, self.prime(clause)))
+                                          clause.tie or "nobody", clause.void, self.prime(clause),
+                                          tuple(C.MAJORITY_WORDS[w.text] & deck for w in clause.then), least))
         return tuple(found)
 
     def prime(self, clause: n.Most) -> dict[int, float] | None:

@@ -242,12 +242,15 @@ class Leftover(Clause):
 
 @dataclass(frozen=True)
 class Most(Clause):
-    """score: most cards | SUIT | RANKS POINTS [tie ...] [void], or most prime POINTS ...: VALUES."""
+    """score: most cards | SUIT | RANKS POINTS [then WHAT, ...] [at least N] [tie ...] [void],
+    or most prime POINTS ...: VALUES."""
     what: Word  # cards, a suit, a rank in the plural, or prime
     points: Expr
     tie: str | None = None  # carry | nobody | each
     void: bool = False  # a tie also wipes out every point of the hand
     values: tuple["PointEntry", ...] = ()  # for prime: what each card counts toward it
+    then: tuple[Word, ...] = ()  # counted in turn among sides still level (Chkobba: sevens, then sixes)
+    least: Expr | None = None  # the most that wins must be at least this (Pasur: 7 clubs)
     section, keyword = "score", "most"
 
     @property

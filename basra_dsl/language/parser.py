@@ -283,14 +283,22 @@ class ToAst(Transformer):
         return n.Leftover(span=self._s(meta), mode=str(children[0]))
 
     def most(self, meta, children):
-        values = children.pop() if children and isinstance(children[-1], tuple) else ()
+        parts = dict(c for c in children if isinstance(c, tuple))  # then_counts, least, prime_values
+        children = [c for c in children if not isinstance(c, tuple)]
         tie = str(children[2]) if len(children) > 2 else None
         void = len(children) > 3 and str(children[3]) == "void"
         return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie,
-                      void=void, values=values)
+                      void=void, values=parts.get("values", ()), then=parts.get("then", ()),
+                      least=parts.get("least"))
 
     def prime_values(self, meta, children):
-        return tuple(children)
+        return ("values", tuple(children))
+
+    def then_counts(self, meta, children):
+        return ("then", tuple(self._word(c) for c in children))
+
+    def least(self, meta, children):
+        return ("least", children[0])
 
     def points(self, meta, children):
         return n.Points(span=self._s(meta), entries=tuple(children))

@@ -116,6 +116,8 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
                     did_you_mean(clause.what.text, C.MAJORITY_WORDS)
                     or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
+    if isinstance(clause, n.Most):
+        yield from _check_tie_breaks(clause)
     if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
         yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,
                     f"write 'takes sums to {expr_text(clause.total)}' for cards that make the total with the "
@@ -135,6 +137,19 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
             if not 2 <= count <= 8:
                 yield error("B405", f"{count} players cannot play a fishing game here", clause.span,
                             "player counts run from 2 to 8")
+
+
+def _check_tie_breaks(clause: n.Most) -> Iterator[Diagnostic]:
+    """B209 for a 'then' that counts nothing; B211 for a prime settled by counts."""
+    if clause.then and clause.what.text == "prime":
+        yield error("B211", "the prime is compared by its total, so it takes no 'then'", clause.then[0].span,
+                    "remove 'then ...', or count a rank instead: 'most sevens 1 then sixes, aces, fives'")
+        return
+    for word in clause.then:
+        if word.text not in C.MAJORITY_WORDS or word.text == "cards":
+            yield error("B209", f"'then {word.text}' counts nothing to settle a tie with", word.span,
+                        did_you_mean(word.text, [w for w in C.MAJORITY_WORDS if w != "cards"])
+                        or "count a suit (clubs, diamonds...) or a rank (sevens, sixes, aces...)")
 
 
 def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
@@ -209,6 +224,8 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
                 yield entry.value, X.NUM
     for entry in clause.values if isinstance(clause, n.Most) else ():
         yield entry.points, X.NUM
+    if isinstance(clause, n.Most) and clause.least is not None:
+        yield clause.least, X.NUM
 
 
 def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:

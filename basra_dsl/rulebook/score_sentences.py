@@ -32,6 +32,13 @@ class ScoreSentences:
         if what == "prime":
             return self._prime(c)
         text = f"The side that took the most {what} scores {self.num(c.points, 'point')}."
+        if c.least is not None:
+            text += f" It scores them only with at least {self.num(c.least)} {what}."
+        if c.then:
+            steps = [f"the most {w.text}" for w in c.then]
+            text += (f" Between sides level on {what}, {steps[0]} decides" +
+                     "".join(f", then {step}" for step in steps[1:]) + ".")
+            what = " and ".join([what] + [w.text for w in c.then])  # a tie now means level on every count
         tie = c.tie or "nobody"
         if tie == "carry":
             text += (f" If sides tie for the most {what}, nobody scores them this hand. The points are "

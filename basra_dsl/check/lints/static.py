@@ -73,6 +73,8 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
     for entry in clause.values if isinstance(clause, n.Most) else ():
         yield entry.points
+    if isinstance(clause, n.Most) and clause.least is not None:
+        yield clause.least
     yield from value_keywords(clause)
 
 
