@@ -15,6 +15,10 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
               "ten", "jack", "queen", "king")
 PICTURE_RANKS = frozenset({10, 11, 12})
+# The suits as the Italian and Spanish packs call them, C D H S in order (batons, coins,
+# cups, swords): pattern words like the French ones, and the names a page uses for a
+# variant that says 'suits italian' or 'suits spanish'.
+LATIN_SUIT_NAMES = ("batons", "coins", "cups", "swords")
 FULL_PACK = tuple(range(52))
 # The packs a deck may start from: the full pack, and the 40-card pack of the Italian,
 # Spanish and Tunisian games (no eights, nines or tens), by size.
@@ -26,12 +30,14 @@ RANK_PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "
 MAJORITY_WORDS: dict[str, frozenset[int] | None] = (
     {"cards": None}
     | {name: frozenset(c for c in FULL_PACK if c & 3 == suit) for suit, name in enumerate(SUIT_NAMES)}
+    | {name: frozenset(c for c in FULL_PACK if c & 3 == suit) for suit, name in enumerate(LATIN_SUIT_NAMES)}
     | {name: frozenset(c for c in FULL_PACK if c >> 2 == rank) for rank, name in enumerate(RANK_PLURALS)})
 
 _RANK_WORDS = {r: i for i, r in enumerate(RANKS)} | {"10": 9}
 _SUIT_WORDS = {s: i for i, s in enumerate(SUITS)} | {g: i for i, g in enumerate(SUIT_GLYPHS)}
 CLASS_WORDS = {
     **{name: frozenset(c for c in FULL_PACK if c & 3 == suit) for suit, name in enumerate(SUIT_NAMES)},
+    **{name: frozenset(c for c in FULL_PACK if c & 3 == suit) for suit, name in enumerate(LATIN_SUIT_NAMES)},
     "any": frozenset(FULL_PACK),
     "numeral": frozenset(c for c in FULL_PACK if c >> 2 not in PICTURE_RANKS),
     "picture": frozenset(c for c in FULL_PACK if c >> 2 in PICTURE_RANKS),
@@ -100,7 +106,8 @@ _SPELLED_RANKS = {name: ("10" if r == "T" else r) for name, r in zip(RANK_NAMES,
 _SPELLED_RANKS |= {name + "s": rank for name, rank in _SPELLED_RANKS.items()} | {"sixes": "6"}
 _KIND_WORDS = {"numerals": "numeral", "pictures": "picture", "face": "picture", "faces": "picture",
                "court": "picture", "courts": "picture", "club": "clubs", "diamond": "diamonds",
-               "heart": "hearts", "spade": "spades"}
+               "heart": "hearts", "spade": "spades", "coin": "coins", "cup": "cups", "sword": "swords",
+               "baton": "batons"}
 
 
 @dataclass(frozen=True)

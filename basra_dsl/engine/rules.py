@@ -124,6 +124,7 @@ class Rules:
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
     redeal: Redeal | None = None  # a first floor that voids the deal
     floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
+    suits: str = "french"  # what the pack's suits are called (pages only): french | italian | spanish
 
     @property
     def bonus_reads_hand(self) -> str | None:
@@ -166,6 +167,7 @@ class Rules:
             "options": self.options,
             "players": self.players,
             "deck": [card_name(c) for c in self.deck],
+            "suits": self.suits,
             "sides": [list(s) for s in self.sides],
             "deal": {"hand": self.hand_size, "start_floor": self.start_floor,
                      "redeal_floor": self.redeal_floor, "mode": self.deal_mode,

@@ -148,6 +148,7 @@ class _Compiler:
             pairs_first=self.pick("capture.pairs_first") is not None,
             redeal=self.redeal(values, ranks),
             floor_bonuses=self.floor_bonuses(values, ranks),
+            suits=self.value("setup.suits", "style", "french"),
             compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
             bonus_name=self.value("basra.called", "title", "basra"),

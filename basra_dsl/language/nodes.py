@@ -122,6 +122,13 @@ class CardValues(Clause):
 
 
 @dataclass(frozen=True)
+class Suits(Clause):
+    """setup: suits french | italian | spanish (what the pack's suits are called on pages)."""
+    style: str
+    section, keyword = "setup", "suits"
+
+
+@dataclass(frozen=True)
 class RedealFloor(Clause):
     """setup: redeal floor N (cards added to the floor at each later deal)."""
     count: Expr

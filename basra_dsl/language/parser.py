@@ -218,6 +218,9 @@ class ToAst(Transformer):
     def value_entry(self, meta, children):
         return n.ValueEntry(span=self._s(meta), pattern=children[0], value=children[1])
 
+    def suits(self, meta, children):
+        return n.Suits(span=self._s(meta), style=str(children[0]))
+
     def redeal_floor(self, meta, children):
         return n.RedealFloor(span=self._s(meta), count=children[0])
 

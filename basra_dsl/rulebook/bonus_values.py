@@ -17,6 +17,7 @@ import dataclasses
 from typing import Any
 
 from .. import cards as C
+from . import naming
 from ..language import nodes as n
 from ..language.evaluation import evaluate_constant
 from ..language.expressions import PLAY_NAMES, pattern_set
@@ -211,23 +212,23 @@ def _mentions_options(page: PageState, clause: n.BasraRule) -> bool:
 def rank_html(rank: int) -> str:
     """Returns a rank as a card face without a suit, such as a small card showing ``Q``."""
     symbol = "10" if C.RANKS[rank] == "T" else C.RANKS[rank]
-    return f'<span class="basra-card basra-black" title="{attribute(C.RANK_NAMES[rank])}">{symbol}</span>'
+    return f'<span class="basra-card basra-black" title="{attribute(naming.rank_name(rank))}">{symbol}</span>'
 
 
 def _cards_cell(row: Row) -> str:
     """Returns a row's cards: the rank in words with its face, or each card where suits differ."""
     rank = C.rank(row.cards[0])
     if row.whole:
-        return f"{rank_html(rank)} {C.RANK_NAMES[rank]}"
+        return f"{rank_html(rank)} {naming.rank_name(rank)}"
     return " ".join(card_html(c) for c in row.cards) + " " + _cards_words(row, "bare")
 
 
 def _cards_words(row: Row, form: str) -> str:
     """Returns a row's cards in words: "jacks" (``pl``) or "jack" (``bare``), or the cards by name."""
-    rank = C.RANK_NAMES[C.rank(row.cards[0])]
+    rank = naming.rank_name(C.rank(row.cards[0]))
     if row.whole:
         return plural(rank) if form == "pl" else rank
-    suits = join([C.SUIT_NAMES[C.suit(c)] for c in row.cards])
+    suits = join([naming.suit_name(C.suit(c)) for c in row.cards])
     return f"the {rank if len(row.cards) == 1 else plural(rank)} of {suits}"
 
 

@@ -9,6 +9,7 @@ queens and kings, or a variant that adds nothing up, is told by the rules alone.
 from __future__ import annotations
 
 from .. import cards as C
+from . import naming
 from ..engine.rules import CaptureRule, Rules
 from .english import capitalise, join, plural
 
@@ -72,7 +73,7 @@ def numeral_span(rules: Rules) -> str:
     ranks = sorted(rank for rank, value in _rank_values(rules).items() if _pips(rank, value))
     if not ranks:
         return ""
-    low, high = C.RANK_NAMES[ranks[0]], C.RANK_NAMES[ranks[-1]]
+    low, high = naming.rank_name(ranks[0]), naming.rank_name(ranks[-1])
     low += " (1)" if ranks[0] == 0 else ""  # the one numeral whose count is not written on it
     return low if len(ranks) == 1 else f"{low} to {high}"
 
@@ -82,7 +83,7 @@ def unnumbered(rules: Rules) -> tuple[list[str], list[str]]:
     take only by pairing: every one but a card that always sweeps the floor."""
     ranks = sorted({C.rank(c) for c in rules.deck if rules.values.get(c) is None})
     pairing = [r for r in ranks if not _sweeps(rules, r) and _pairs(rules, r)]
-    return [plural(C.RANK_NAMES[r]) for r in ranks], [plural(C.RANK_NAMES[r]) for r in pairing]
+    return [plural(naming.rank_name(r)) for r in ranks], [plural(naming.rank_name(r)) for r in pairing]
 
 
 def other_counts(rules: Rules) -> str:
@@ -93,8 +94,8 @@ def other_counts(rules: Rules) -> str:
     if not others:
         return ""
     (rank, value), rest = others[0], others[1:]
-    return join([f"{plural(C.RANK_NAMES[rank])} count {value}"]
-                + [f"{plural(C.RANK_NAMES[r])} {v}" for r, v in rest])
+    return join([f"{plural(naming.rank_name(rank))} count {value}"]
+                + [f"{plural(naming.rank_name(r))} {v}" for r, v in rest])
 
 
 def _cards_of(rules: Rules, rank: int) -> frozenset[int]:
@@ -114,7 +115,7 @@ def _pairs(rules: Rules, rank: int) -> bool:
 def only_pairing(rules: Rules, ranks: list[str]) -> bool:
     """Returns whether the ranks named (plural names) take by pairing alone: no rule lets one of
     them take the whole floor on some floors (as any card but a jack may take a lone card)."""
-    cards = frozenset(c for c in rules.deck if plural(C.RANK_NAMES[C.rank(c)]) in ranks)
+    cards = frozenset(c for c in rules.deck if plural(naming.rank_name(C.rank(c))) in ranks)
     return not any(rule.takes == "all" and rule.cards & cards for rule in rules.capture_rules)
 
 

@@ -16,9 +16,13 @@ import re
 from typing import Iterable
 
 from .. import cards as C
+from . import naming
 
 RED, BLACK = "#c62828", "#212121"
-PANEL = {RED: "#fdecea", BLACK: "#eceff1"}  # the tint behind a picture card's letter
+GOLD, BLUE, GREEN = "#a66f00", "#1565c0", "#2e7d32"
+PANEL = {RED: "#fdecea", BLACK: "#eceff1", GOLD: "#fff4d6", BLUE: "#e3eefb", GREEN: "#e6f2e7"}  # behind a picture's letter
+# the inks of the Italian and Spanish suits, batons to swords, as those packs colour them
+LATIN_INKS = (GREEN, GOLD, RED, BLUE)
 PREFIX = "basra-card-"
 
 # Suit signs in a 20-unit box centred on (0, 0), clubs to spades.
@@ -30,6 +34,16 @@ SUIT_PATHS = (
     "C.8-8.2 2.6-9.6 4.8-9.6C7.4-9.6 10-7.4 10-3.6C10 1.8 2.5 6.4 0 9.6z",
     "M0-10C-2-6.5-10-3-10 2.5C-10 6-7.6 7.6-5.2 7.6C-3.4 7.6-2 6.8-1 5.6L-3 10H3L1 5.6"
     "C2 6.8 3.4 7.6 5.2 7.6C7.6 7.6 10 6 10 2.5C10-3 2-6.5 0-10z",
+)
+
+# The Italian and Spanish suits, batons to swords, in the same box: a knotted baton, a coin
+# (a ring round a boss: drawn even-odd), a goblet and an upright sword.
+LATIN_SUIT_PATHS = (
+    "M-2.4-9.2A2.6 2.6 0 0 1 2.4-9.2L3.2-2.5L2.1 10H-2.1L-3.2-2.5z"
+    "M4.4-4.8a1.8 1.8 0 1 0 .01 0zM-4.4 1.6a1.8 1.8 0 1 0 .01 0z",
+    "M0-9.6a9.6 9.6 0 1 0 .01 0zM0-6.4a6.4 6.4 0 1 1-.01 0zM0-3.4a3.4 3.4 0 1 0 .01 0z",
+    "M-8-9.4H8C8-2.6 4.6.6 1.6 1.2V6.2H5.4V9.6H-5.4V6.2H-1.6V1.2C-4.6.6-8-2.6-8-9.4z",
+    "M0-10L1.7-6V3.6H5V5.6H1.7V8.2H2.8V10H-2.8V8.2H-1.7V5.6H-5V3.6H-1.7V-6z",
 )
 
 # Rank signs as strokes in a box 12 wide (16 for the ten) and 20 high: letters drawn, not typed.
@@ -83,12 +97,15 @@ STROKE = 'fill="none" stroke-width="2.6" stroke-linecap="round" stroke-linejoin=
 
 
 def card_name(card: int) -> str:
-    """Returns a card's name in words, such as ``seven of diamonds``."""
-    return f"{C.RANK_NAMES[C.rank(card)]} of {C.SUIT_NAMES[C.suit(card)]}"
+    """Returns a card's name in words, such as ``seven of diamonds`` or ``seven of coins``."""
+    return naming.card_words(card)
 
 
 def colour(card: int) -> str:
-    """Returns the ink of a card: red for hearts and diamonds, black for clubs and spades."""
+    """Returns the ink of a card: red for hearts and diamonds, black for clubs and spades; in
+    an Italian or Spanish pack, each suit its own colour."""
+    if not naming.current().french:
+        return LATIN_INKS[C.suit(card)]
     return RED if C.suit(card) in (1, 2) else BLACK
 
 
@@ -133,7 +150,9 @@ def card_sprite(cards: Iterable[int]) -> str:
     ranks = sorted({C.rank(c) for c in chosen})
     defs = ['<rect id="basra-blank" x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
             'stroke="#9e9e9e" stroke-width="2"/>']
-    defs += [f'<path id="basra-suit-{C.SUITS[s]}" stroke="none" d="{SUIT_PATHS[s]}"/>' for s in suits]
+    french = naming.current().french
+    paths, rule = (SUIT_PATHS, "") if french else (LATIN_SUIT_PATHS, ' fill-rule="evenodd"')
+    defs += [f'<path id="basra-suit-{C.SUITS[s]}" stroke="none"{rule} d="{paths[s]}"/>' for s in suits]
     # a numeral's pips, upright and turned over: each pip is then a short use placed by x and y
     defs += [f'<use id="basra-pip{turn}-{C.SUITS[s]}" href="#basra-suit-{C.SUITS[s]}" '
              f'transform="{how}scale({PIP})"/>' for s in suits for turn, how in (("", ""), ("-down", "rotate(180) "))]

@@ -11,14 +11,22 @@ from __future__ import annotations
 from typing import Iterable
 
 from .. import cards as C
+from . import naming
 from .cardfaces import card_name, card_svg
 from .safe import attribute
 
 
+LATIN_CLASSES = ("green", "gold", "red", "blue")  # batons, coins, cups, swords
+
+
 def card_html(card: int) -> str:
-    """Returns one card, such as ``<span class="basra-card basra-red" ...>7♦</span>``."""
-    colour = "red" if C.suit(card) in (1, 2) else "black"
-    return f'<span class="basra-card basra-{colour}" title="{attribute(card_name(card))}">{C.card_glyph(card)}</span>'
+    """Returns one card, such as ``<span class="basra-card basra-red" ...>7♦</span>`` (in an
+    Italian or Spanish pack, ``7 of coins`` in the suit's colour)."""
+    if naming.current().french:
+        colour = "red" if C.suit(card) in (1, 2) else "black"
+    else:
+        colour = LATIN_CLASSES[C.suit(card)]
+    return f'<span class="basra-card basra-{colour}" title="{attribute(card_name(card))}">{naming.card_text(card)}</span>'
 
 
 def cards_html(cards: Iterable[int], empty: str = "nothing") -> str:

@@ -15,6 +15,7 @@ from .. import cards as C
 from ..language import nodes as n
 from ..language.expressions import PLAY_NAMES
 from ..language.unparse import number_text
+from . import naming
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
               "\u2663": "clubs", "\u2666": "diamonds", "\u2665": "hearts", "\u2660": "spades"}
@@ -62,7 +63,7 @@ def option_link(name: str, ctx: "Context | None" = None) -> str:
 # ------------------------------------------------------------------ cards and patterns
 
 def rank_name(rank: int) -> str:
-    return C.RANK_NAMES[rank]
+    return naming.rank_name(rank)
 
 
 def word_phrase(word: str, form: str = "a") -> str:
@@ -73,16 +74,17 @@ def word_phrase(word: str, form: str = "a") -> str:
         return {"a": "a numeral", "pl": "numerals", "bare": "numeral"}[form]
     if word == "picture":
         return {"a": "a picture card", "pl": "picture cards", "bare": "picture card"}[form]
-    if word in C.SUIT_NAMES:
-        one = word[:-1]  # "diamond"
-        return {"a": f"a {one}", "pl": word, "bare": one}[form]
+    if word in C.SUIT_NAMES or word in C.LATIN_SUIT_NAMES:
+        suit = naming.suit_word(word)
+        one = suit[:-1]  # "diamond", "coin"
+        return {"a": f"a {one}", "pl": suit, "bare": one}[form]
     rank = C.parse_rank(word)
     if rank is not None:
         name = rank_name(rank)
         return {"a": article(name), "pl": plural(name), "bare": name}[form]
     card = C.parse_card(word)
     if card is not None:
-        name = f"{rank_name(C.rank(card))} of {C.SUIT_NAMES[C.suit(card)]}"
+        name = naming.card_words(card)
         return name if form == "bare" else f"the {name}"
     return f"`{word}`"
 

@@ -23,6 +23,7 @@ from ..language.merge import Merged, option_value
 from ..language.unparse import value_text
 from ..resources import bundled_variants
 from .cardfaces import sprite_for
+from .naming import pack_names
 from .comments import paragraph
 from .differences import differences
 from .how_it_plays import how_it_plays
@@ -65,7 +66,13 @@ def render_variant(name_or_path: str | Path, bundled: dict[str, Path] | None = N
 
 
 def render(page: PageState) -> VariantPage:
-    """Returns the whole page; the parts are rendered in page order, as they collect anchors."""
+    """Returns the whole page, with the cards named as the variant's pack names them."""
+    with pack_names(page.rules.suits):
+        return _render(page)
+
+
+def _render(page: PageState) -> VariantPage:
+    """Renders the parts in page order, as they collect anchors."""
     variant = page.variant
     parts = [front_matter(page), f"# {inline(page.title)}\n"]
     if variant.about:

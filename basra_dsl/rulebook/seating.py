@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from .. import cards as C
+from . import naming
 from ..engine.rules import Rules
 from .differences import directions_of, lead
 from .english import article, capitalise, join
@@ -105,8 +106,8 @@ def cut_words(rules: Rules, dealer: int) -> list[str]:
     winner = dealer if rules.cut_winner == "dealer" else (dealer + 1) % rules.players
     ranks = sorted({C.rank(c) for c in rules.cut_cards})
     whole = all(c in rules.cut_cards for c in rules.deck if C.rank(c) in ranks)
-    cards = join([article(C.RANK_NAMES[r]) for r in ranks], "or") if whole else \
-        join([f"the {C.RANK_NAMES[C.rank(c)]} of {C.SUIT_NAMES[C.suit(c)]}" for c in sorted(rules.cut_cards)], "or")
+    cards = join([article(naming.rank_name(r)) for r in ranks], "or") if whole else \
+        join([f"the {naming.rank_name(C.rank(c))} of {naming.suit_name(C.suit(c))}" for c in sorted(rules.cut_cards)], "or")
     return [f"If the cut before the deal shows {cards}, player {winner + 1} takes it."]
 
 

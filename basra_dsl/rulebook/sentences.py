@@ -30,6 +30,7 @@ from .english import (
 )
 from .plays import floor_fragment, play_parts
 from .safe import inline
+from .naming import PACKS
 from .score_sentences import ScoreSentences, entry_phrase
 
 MOST_WORDS = 30  # the longest sentence a rule is said in, where a shorter wording can be found
@@ -92,6 +93,18 @@ class Speaker(ScoreSentences):
         left = c.size - len(removed & frozenset(C.PACK_SIZES[c.size]))
         gone = join([pattern_phrase(p, "pl").removeprefix("the ") for p in c.without])
         return f"{pack} with the {gone} taken out, leaving {left} cards."
+
+    def _suits(self, c: n.Suits) -> str:
+        pack = PACKS[c.style]
+        if pack.french:
+            return "The suits are clubs, diamonds, hearts and spades."
+        order = (1, 2, 3, 0)  # coins, cups, swords, batons: as the packs are sorted
+        suits = join([f"{pack.suits[i]} (*{pack.native_suits[i]}*)" for i in order])
+        pictures = join([f"the {pack.ranks[10 + i]} (*{pack.native_pictures[i]}*)" for i in range(3)])
+        letters = ", ".join(f"{C.SUITS[i]} for {pack.suits[i]}" for i in order)
+        return (f"The cards are those of the {c.style.capitalize()} pack: its suits are {suits}, and its "
+                f"picture cards {pictures}. In the variant file the suits are written with the letters "
+                f"{letters}, and the pictures J, Q and K, so 7D is the seven of coins.")
 
     def _cardvalues(self, c: n.CardValues) -> str:
         parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}{self.num(entry.value)}"

@@ -18,6 +18,7 @@ from ..diagnostics import DiagnosticError
 from ..documents import schema_diagnostics
 from ..engine.scoring import number
 from ..language.unparse import number_text
+from . import naming
 from .cardhtml import card_picture, cards_picture
 from .english import capitalise, join
 from .markdown import admonition
@@ -226,6 +227,5 @@ CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
 def player_words(message: str) -> str:
     """Returns a rule's refusal as players write cards: 8♥ for the engine's 8H."""
     def glyph(match: re.Match) -> str:
-        rank = "10" if match.group(1) in ("T", "10") else match.group(1)
-        return rank + C.SUIT_GLYPHS[C.SUITS.index(match.group(2))]
+        return naming.card_text(C.parse_card(match.group(0)))
     return CARD_CODE.sub(glyph, message)
