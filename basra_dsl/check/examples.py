@@ -167,7 +167,7 @@ def _run_plays(rules, example: dict) -> Outcome:
     for i, (card, _) in enumerate(moves):
         hands[i % rules.players].append(card)
     floor = parse_cards(example.get("floor", []))
-    state = Game(rules).hand_from_deals([Deal(tuple(tuple(h) for h in hands), floor)], 0)
+    state = Game(rules).hand_from_deals(_deals_at(rules, example.get("moment", "mid_hand"), hands, floor), 0)
     earlier = []
     for card, capture in moves[:-1]:
         try:
@@ -187,6 +187,22 @@ def _run_plays(rules, example: dict) -> Outcome:
         return replace(seen, refused=str(exc))
     play = state.play(move.card, move.capture)
     return replace(seen, takes=play.captured, basra=play.bonus)
+
+
+def _deals_at(rules, moment: str, hands: list[list[int]], floor: tuple[int, ...]) -> list[Deal]:
+    """Returns the deals of a play example, so that its plays fall where ``moment`` says:
+    in the middle of a hand (the rest of the pack still to be dealt: the default), in the
+    hand's last round (nothing left to deal, but a card still to be played after the
+    example's), or as the hand's very last plays."""
+    shown = [tuple(h) for h in hands]
+    rest = [c for c in rules.deck if c not in set(floor) and all(c not in h for h in hands)]
+    if moment == "mid_hand" and rest:
+        later = [tuple(rest[seat::rules.players]) for seat in range(rules.players)]
+        return [Deal(tuple(shown), floor), Deal(tuple(later))]
+    if moment == "last_round" and rest:
+        after = sum(map(len, hands)) % rules.players  # the seat whose turn follows the example's plays
+        shown[after] = shown[after] + (rest[0],)
+    return [Deal(tuple(shown), floor)]
 
 
 def _run_score(rules, example: dict) -> Outcome:

@@ -36,7 +36,7 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
     if result.void:
         return None if not any(result.points) else "a voided hand still scores points"
     card_points = sum(rules.card_points.get(c, 0) for c in rules.deck if c not in state.unclaimed)
-    bonuses = sum(p.bonus for p in state.plays)
+    bonuses = sum(p.bonus for p in state.plays) + sum(b for deal in state.deals for b in deal.bonus)
     majority = sum(result.points) - card_points - bonuses
     allowed = _majority_totals(rules, state.carry_in)
     if not any(abs(majority - a) < 1e-9 for a in allowed):

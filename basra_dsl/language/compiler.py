@@ -227,7 +227,8 @@ class _Compiler:
             points = E.compile_function(clause.points, self.options, values, ranks)
             condition = None if clause.guard is None else E.compile_function(clause.guard, self.options, values,
                                                                               ranks)
-            found.append(FloorBonus(clause.name.text, points, condition, clause.taker, expr_text(clause.points),
+            taker = self.options.get(clause.taker, clause.taker)  # an option may choose dealer or next
+            found.append(FloorBonus(clause.name.text, points, condition, taker, expr_text(clause.points),
                                     clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
 

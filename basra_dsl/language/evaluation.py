@@ -48,6 +48,8 @@ def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | N
     fn.reads_hand = any(isinstance(node, n.Name) and node.id in HAND_NAMES for node in n.walk(expr))
 
     def inline(arguments: tuple[str, ...], prefix: str) -> tuple[str, dict[str, Any]]:
+        if fn.reads_hand:
+            raise ValueError("the rule reads the hand around the play, which an inlined rule cannot know")
         names = _Namespace({"V": values, "R": ranks}, prefix, arguments)
         return _emit(expr, names, options), names.globals()
 
@@ -121,6 +123,18 @@ def _splits(cards, least, most, values):
     return False
 
 
+def _groups(cards, total, values):
+    """Returns how many groups adding up to exactly ``total`` the cards split into, every
+    card in one group (0 when they do not, or a card has no value)."""
+    if not cards or not total or total <= 0 or any(values[x] is None for x in cards):
+        return 0
+    parts = sorted((values[x] for x in cards), reverse=True)
+    whole = sum(parts)
+    if whole % total or not _partition(parts, int(whole // total), total):
+        return 0
+    return int(whole // total)
+
+
 def _partition(parts: list[int], groups: int, target: int) -> bool:
     if parts[0] > target:
         return False
@@ -142,7 +156,7 @@ def _partition(parts: list[int], groups: int, target: int) -> bool:
     return place(0)
 
 
-HELPERS = {"_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits,
+HELPERS = {"_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
            "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
            "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
 _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
@@ -168,6 +182,8 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
         case n.Call(func="value", args=(card,), keywords=keywords):
             table = {C.parse_rank(k.name): evaluate_constant(k.value, options) for k in keywords}
             return f"_value({emit(card)}, {table!r}, {ns.name('V')})"
+        case n.Call(func="groups", args=(cards, total)):
+            return f"_groups({emit(cards)}, {emit(total)}, {ns.name('V')})"
         case n.Call(func="splits", args=(cards, least, most)):
             return f"_splits({emit(cards)}, {emit(least)}, {emit(most)}, {ns.name('V')})"
         case n.Negate(operand=operand):

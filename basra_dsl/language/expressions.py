@@ -37,7 +37,8 @@ PLAY_NAMES = {
 HAND_NAMES = ("last", "last_deal", "stock")  # what a play rule knows of the hand around it
 CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
 DEALING_NAMES = {"floor": (CARDS, "the first floor as it is dealt")}
-FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)"}
+FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)",
+             "groups": "groups(CARDS, SUM)"}
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,13 @@ def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None
         _expect(expr.args[1], scope, NUM, out)
         _expect(expr.args[2], scope, NUM, out)
         return BOOL
+    if expr.func == "groups":
+        if len(expr.args) != 2 or expr.keywords:
+            out.append(error("B203", "groups() takes cards and the sum of each group", expr.span, FUNCTIONS["groups"]))
+            return NUM
+        _expect(expr.args[0], scope, CARDS, out)
+        _expect(expr.args[1], scope, NUM, out)
+        return NUM
     out.append(error("B203", f"unknown function '{expr.func}'", expr.span,
                      did_you_mean(expr.func, FUNCTIONS) or "functions: " + ", ".join(FUNCTIONS.values())))
     return None

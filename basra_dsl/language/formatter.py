@@ -31,7 +31,7 @@ from .parser import parse
 from .syntax.explain import keywords
 
 INDENT = "  "
-HEADER = ("variant", "aliases", "region", "source", "about")
+HEADER = ("variant", "aliases", "region", "family", "source", "about")
 
 _TOKEN = re.compile(r"""
     (?P<string>"[^"\n]*")

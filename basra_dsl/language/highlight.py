@@ -7,7 +7,7 @@ from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punc
 
 from .nodes import SECTIONS
 
-KEYWORDS = ("variant", "extends", "aliases", "region", "source", "link", "note", "about", "option",
+KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link", "note", "about", "option",
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
             "direction", "lead", "passes", "cut", "values", "pairs", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top")

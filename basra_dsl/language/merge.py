@@ -221,4 +221,5 @@ def _drop_help(drop: n.Drop, variant: n.Variant, clauses: dict, origin: dict, dr
 
 def names_used(merged: Merged) -> set[str]:
     """Returns every name the variant's clauses read (options among them)."""
-    return {node.id for node in n.walk(tuple(merged.clauses.values())) if isinstance(node, n.Name)}
+    names = {node.id for node in n.walk(tuple(merged.clauses.values())) if isinstance(node, n.Name)}
+    return names | {c.taker for alts in merged.clauses.values() for c in alts if isinstance(c, n.FloorBonus)}

@@ -175,7 +175,7 @@ class FloorBonus(Clause):
     won at the deal, scoring a bonus)."""
     name: Word
     points: Expr
-    taker: str  # dealer | next: who wins the floor, from the dealer
+    taker: str  # dealer | next: who wins the floor, from the dealer; or an option choosing one of them
     title: str | None = field(default=None, kw_only=True)
     section, keyword = "dealing", "rule"
 
@@ -364,3 +364,4 @@ class Variant(Node):
     clauses: tuple[Clause, ...]
     drops: tuple[Drop, ...]
     path: str = ""
+    family: str | None = None  # the family of games it belongs to, for the rulebook's grouping

@@ -100,13 +100,13 @@ class ToAst(Transformer):
                     (drops if isinstance(item, n.Drop) else clauses).append(item)
         return n.Variant(span=header["span"], name=header["name"], title=header["title"],
                          parent=header["parent"], aliases=header["aliases"],
-                         region=header["region"], sources=header["sources"],
+                         region=header["region"], family=header["family"], sources=header["sources"],
                          about=header["about"], options=options, clauses=tuple(clauses),
                          drops=tuple(drops), path=self.path)
 
     def header(self, meta, children):
         info = {"name": self._word(children[0]), "title": None, "parent": None,
-                "aliases": (), "region": None, "sources": (), "about": None,
+                "aliases": (), "region": None, "family": None, "sources": (), "about": None,
                 "span": _token_span(self.path, children[0])}
         for child in children[1:]:
             if isinstance(child, Token):
@@ -129,6 +129,9 @@ class ToAst(Transformer):
 
     def region(self, meta, children):
         return ("region", _unquote(children[0]))
+
+    def family(self, meta, children):
+        return ("family", _unquote(children[0]))
 
     def about(self, meta, children):
         return ("about", _unquote(children[0]))
@@ -252,10 +255,12 @@ class ToAst(Transformer):
         return ("total", children[0])
 
     def choose(self, meta, children):
-        return n.Choose(span=self._s(meta), policy=str(children[0]))
+        clause = n.Choose(span=self._s(meta), policy=str(children[0]))
+        return _replace(clause, guard=children[1][1]) if len(children) > 1 else clause
 
     def pairs_first(self, meta, children):
-        return n.PairsFirst(span=self._s(meta))
+        clause = n.PairsFirst(span=self._s(meta))
+        return _replace(clause, guard=children[0][1]) if children else clause
 
     def compulsion(self, meta, children):
         words = [str(c) for c in children if not isinstance(c, tuple)]

@@ -179,6 +179,7 @@ def check_merged(merged: Merged) -> Iterator[Diagnostic]:
         yield error("B404", "the variant has no capture rule", merged.variant.name.span,
                     "add a capture section with a rule, such as 'pair: any takes rank'")
     yield from _check_expressions(merged)
+    yield from _check_takers(merged)
     yield from _check_unused_options(merged)
 
 
@@ -226,6 +227,22 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
         yield entry.points, X.NUM
     if isinstance(clause, n.Most) and clause.least is not None:
         yield clause.least, X.NUM
+
+
+def _check_takers(merged: Merged) -> Iterator[Diagnostic]:
+    """B201/B205: a floor bonus's taker named by an option whose choices are dealer and next."""
+    for clause in merged.variant.clauses:
+        if not isinstance(clause, n.FloorBonus) or clause.taker in ("dealer", "next"):
+            continue
+        option = merged.options.get(clause.taker)
+        where = n.Word(clause.taker, span=clause.span)
+        if option is None:
+            yield error("B201", f"unknown name '{clause.taker}': the floor goes to the dealer, to next, or to "
+                        "the choice of an option", where.span, did_you_mean(clause.taker, list(merged.options))
+                        or "write 'to dealer' or 'to next', or declare 'option NAME: dealer | next = dealer'")
+        elif not {option_value(c) for c in option.choices} <= {"dealer", "next"}:
+            yield error("B205", f"option '{clause.taker}' must choose between dealer and next to say who takes "
+                        "the floor", where.span, f"declare it as: option {clause.taker}: dealer | next = dealer")
 
 
 def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:

@@ -1,6 +1,8 @@
 """The variants of a site arranged for card players: by family and by region.
 
-No header of the language names a game's family yet, so it is worked out from the files:
+A header line ``family "Scopa"`` names a game's family: roots that state the same family
+are one family, named by it (Scopa, Scopone, Escoba and Chkobba state "Scopa"). Where no
+header says, the family is worked out from the files:
 
 * a variant belongs to the game its ``extends`` chain starts from (its *root*): Yemeni
   Basra to Egyptian Basra, Ashush to Bastra (Cyprus);
@@ -107,6 +109,8 @@ def _within(words: tuple[str, ...], other: tuple[str, ...]) -> bool:
 
 
 def _shares_a_name(a: n.Variant, b: n.Variant) -> bool:
+    if a.family or b.family:  # a family stated in the header decides, whatever the names say
+        return a.family == b.family
     names_a, names_b = _names(a), _names(b)
     return any(_within(x, y) or _within(y, x) for _, x in names_a for _, y in names_b)
 
@@ -133,7 +137,10 @@ def _related(roots: dict[str, n.Variant]) -> list[list[str]]:
 
 def _family_name(roots: list[n.Variant]) -> str:
     """Returns the name the most roots of a group share (the shorter on a tie); a root on its
-    own gives its title."""
+    own gives its title; a family stated in the headers names it."""
+    stated = sorted({root.family for root in roots if root.family})
+    if stated:
+        return stated[0]
     if len(roots) == 1:
         return roots[0].title or roots[0].name.text
     scored = []

@@ -178,6 +178,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
                          for value, who in groups.items()]
                 text += f" (counting {join(parts)})"
             return text
+        case n.Call(func="groups", args=(cards, total)):
+            return f"the number of groups adding up to {noun(total, ctx)} that {noun(cards, ctx)} {'split' if _plural_subject(cards) else 'splits'} into"
         case n.Call(func=func, args=args):
             return f"{func}({', '.join(noun(a, ctx) for a in args)})"
         case n.Negate(operand=operand):
@@ -245,6 +247,10 @@ def compare(expr: n.Compare, ctx: Context) -> str:
         if isinstance(left.obj, n.Name) and left.obj.id == "left":
             return f"the play {verb}{'leave' if verb else 'leaves'} {counted} on the floor"
         return f"{noun(left.obj, ctx)} {verb}{'hold' if verb else 'holds'} {counted}"
+    if isinstance(left, n.Call) and left.func == "groups" and op == "==" and len(left.args) == 2:
+        verb = "split" if _plural_subject(left.args[0]) else "splits"
+        return (f"{noun(left.args[0], ctx)} {verb} into {noun(right, ctx)} groups each adding up to "
+                f"{noun(left.args[1], ctx)}")
     if isinstance(left, n.Counted):
         many = "exactly " + noun(right, ctx) if op == "==" else bound(op, noun(right, ctx), "more", "fewer")
         return f"{noun(left.obj, ctx)} holds {many} {pattern_phrase(left.pattern, 'pl')}"

@@ -70,7 +70,11 @@ def aim(page: PageState) -> str:
     if any(is_on(page, c) for c in bonus_rules(page)):
         parts.append(f"make [{plural(page.bonus)}](#basra)")
     parts.append(f"reach {page.rule_link('game.target', number_text(rules.target) + ' points')} first")
-    return capitalise(join(parts)) + "."
+    said = capitalise(join(parts)) + "."
+    if words(said) > MOST_WORDS and len(parts) > 2:  # what to win, then how to get there
+        half = len(parts) - 2
+        said = capitalise(join(parts[:half])) + ". " + capitalise(join(parts[half:])) + "."
+    return said
 
 
 def players(page: PageState) -> str:

@@ -56,8 +56,8 @@ class ScoreSentences:
         counts = join([f"{entry_phrase(e.pattern).removeprefix('each ')} {self.num(e.points)}" for e in c.values])
         tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it"}.get(
             c.tie or "nobody", "nobody scores it")
-        return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime is its best "
-                f"card of each suit, counted as: {counts}, added up. A side without a card of every suit has no "
+        return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime adds up its "
+                f"best card of each suit: {counts}. A side without a card of every suit has no "
                 f"prime; if the best primes tie, {tie}.")
 
     def _points(self, c: n.Points) -> str:

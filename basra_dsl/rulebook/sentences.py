@@ -17,12 +17,14 @@ from ..language.unparse import number_text, value_text
 from .english import (
     Context,
     amount,
+    bound,
     capitalise,
     conjuncts,
     count_of,
     disjuncts,
     join,
     noun,
+    option_link,
     pattern_phrase,
     plural,
     say,
@@ -101,10 +103,8 @@ class Speaker(ScoreSentences):
         order = (1, 2, 3, 0)  # coins, cups, swords, batons: as the packs are sorted
         suits = join([f"{pack.suits[i]} (*{pack.native_suits[i]}*)" for i in order])
         pictures = join([f"the {pack.ranks[10 + i]} (*{pack.native_pictures[i]}*)" for i in range(3)])
-        letters = ", ".join(f"{C.SUITS[i]} for {pack.suits[i]}" for i in order)
-        return (f"The cards are those of the {c.style.capitalize()} pack: its suits are {suits}, and its "
-                f"picture cards {pictures}. In the variant file the suits are written with the letters "
-                f"{letters}, and the pictures J, Q and K, so 7D is the seven of coins.")
+        return (f"The cards are those of the {c.style.capitalize()} pack. Its suits are {suits}. Its picture "
+                f"cards are {pictures}.")
 
     def _cardvalues(self, c: n.CardValues) -> str:
         parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}{self.num(entry.value)}"
@@ -193,24 +193,44 @@ class Speaker(ScoreSentences):
 
     # ---------------------------------------------------------------- dealing
     def redeal(self, clauses: list[n.Redeal]) -> str:
-        """Says every 'redeal when' line of a variant as one rule."""
-        conditions = join([say(c.guard, self.ctx) for c in clauses], "or")
-        return (f"Once the first floor is dealt, if {conditions}, the deal does not count: the cards are "
+        """Says every 'redeal when' line of a variant as one rule: counts of the floor's cards
+        in one list ("2 or more jacks or 3 or more queens"), other conditions as they are."""
+        counts = [c.guard for c in clauses if _floor_count(c.guard)]
+        if len(counts) == len(clauses):
+            held = join([f"{bound(g.op, noun(g.right, self.ctx), 'more', 'fewer') if g.op != '==' else 'exactly ' + noun(g.right, self.ctx)} "
+                         f"{pattern_phrase(g.left.pattern, 'pl')}" for g in counts], "or")
+            conditions = f"it holds {held}"
+        else:
+            conditions = join([say(c.guard, self.ctx) for c in clauses], "or")
+        return (f"A deal does not count if, once the first floor is dealt, {conditions}. The cards are then "
                 "shuffled together and the same dealer deals again.")
 
     def _redeal(self, c: n.Redeal) -> str:
         return self.redeal([c])
 
+    def _taker(self, taker: str) -> str:
+        if taker == "dealer":
+            return "the dealer"
+        return "the non-dealer" if self.two_only else f"the player to the dealer's {self._side(True)}"
+
     def _floorbonus(self, c: n.FloorBonus) -> str:
-        if c.taker == "dealer":
-            who = "the dealer"
-        elif self.two_only:
-            who = "the non-dealer"
+        """Says who wins the first floor, when and for how much: the floor's conditions in the
+        sentence, the options' in one of their own."""
+        chooser = ""
+        if self.ctx.is_option(c.taker):
+            chosen = self.ctx.options[c.taker]
+            other = "next" if chosen == "dealer" else "dealer"
+            chooser = f" The {option_link(c.taker, self.ctx)} option can give it to {self._taker(other)} instead."
+            who = self._taker(chosen)
         else:
-            who = f"the player to the dealer's {self._side(True)}"
-        when = f"if {say(c.guard, self.ctx)}, " if c.guard is not None else ""
-        return (f"Once the first floor is dealt, {when}{who} takes the whole floor at once and scores "
-                f"{self.num(c.points, 'point')} for it, counted with the {plural(self.bonus)}.")
+            who = self._taker(c.taker)
+        parts = conjuncts(c.guard) if c.guard is not None else []
+        floor = [p for p in parts if uses_play(p)]
+        table = [p for p in parts if not uses_play(p)]
+        when = f" when {join([say(p, self.ctx) for p in floor])}" if floor else ""
+        text = (f"{capitalise(who)} takes the whole first floor at once{when}, scoring "
+                f"{self.num(c.points, 'point')}, counted with the {plural(self.bonus)}.")
+        return text + chooser + (f" This applies only if {join([say(p, self.ctx) for p in table])}." if table else "")
 
     # ---------------------------------------------------------------- capture
     def _capturerule(self, c: n.CaptureRule) -> str:
@@ -316,6 +336,12 @@ class Speaker(ScoreSentences):
 
     def _called(self, c: n.Called) -> str:
         return f"In this variant the bonus is called a *{inline(c.title)}*."
+
+
+def _floor_count(guard: n.Expr) -> bool:
+    """Returns whether a condition counts cards of a kind on the floor: floor.count(K) >= 3."""
+    return isinstance(guard, n.Compare) and isinstance(guard.left, n.Counted) and \
+        isinstance(guard.left.obj, n.Name) and guard.left.obj.id == "floor"
 
 
 def _lone_floor(guard: n.Expr | None, ctx: Context) -> str | None:

@@ -89,6 +89,9 @@ def example_footer(page: PageState, example: dict) -> list[str]:
                                               for k, v in example["options"].items()))
     if example.get("players"):
         footer.append(f"{inline(str(example['players']))} players")
+    moment = {"last_round": "in the hand's last round", "last_play": "the hand's last play"}.get(example.get("moment"))
+    if moment:
+        footer.append(f"When: {moment}")
     if example.get("cite"):
         footer.append(f"Source: {inline(str(example['cite']))}")
     return footer

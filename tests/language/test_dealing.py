@@ -189,9 +189,10 @@ def test_the_page_says_the_dealing_rules(tmp_path):
     path = house_variant(tmp_path, TEXT)
     page = run_cli("docs", "show", path).output
     assert "## The first floor {#dealing}" in page
-    assert ("if the floor holds 3 or more kings or the floor holds 2 or more aces and there are 2 players, "
-            "the deal does not count") in page
-    assert "the dealer takes the whole floor at once and scores 1 point for it" in page
+    assert ("A deal does not count if, once the first floor is dealt, the floor holds 3 or more kings or the "
+            "floor holds 2 or more aces and there are 2 players.") in page
+    assert ("The dealer takes the whole first floor at once when the floor adds up to exactly 15, scoring 1 point, "
+            "counted with the basras. This applies only if the table plays with") in page
 
 
 def test_fmt_keeps_the_dealing_section(tmp_path):
@@ -200,3 +201,25 @@ def test_fmt_keeps_the_dealing_section(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert "\ndealing:\n  redeal when floor.count(K) >= 3\n" in text
     assert load_house(tmp_path, text).redeal is not None
+
+
+def test_an_option_may_choose_who_takes_the_floor(tmp_path):
+    text = TEXT.replace('option dealer_escoba: yes | no = yes "the first floor\'s fifteen scores"',
+                        'option dealer_escoba: yes | no = yes "the first floor\'s fifteen scores"\n'
+                        'option taker: dealer | next = dealer "who takes it"')
+    text = text.replace("1 to dealer when dealer_escoba", "1 to taker when dealer_escoba")
+    assert judge_first_floor(load_house(tmp_path, text), cards("7D 5C 2H AS"), dealer=1).taker == 1
+    assert judge_first_floor(load_house(tmp_path, text, taker="next"), cards("7D 5C 2H AS"), dealer=1).taker == 0
+    page = run_cli("docs", "show", tmp_path / "fifteen.basra").output
+    assert "option can give it to the non-dealer instead" in page
+
+
+@pytest.mark.parametrize("option, message", [
+    ("", "error[B201]: unknown name 'taker'"),
+    ('option taker: left | right = left "who"\n', "error[B205]: option 'taker' must choose between dealer and next"),
+])
+def test_a_taker_option_must_choose_dealer_or_next(tmp_path, option, message):
+    text = TEXT.replace("option dealer_escoba", option + "option dealer_escoba")
+    text = text.replace("1 to dealer when dealer_escoba", "1 to taker when dealer_escoba")
+    result = run_cli("check", house_variant(tmp_path, text))
+    assert result.exit_code == 1 and message in result.output

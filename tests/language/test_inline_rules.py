@@ -41,6 +41,10 @@ def test_an_inlined_rule_gives_what_the_function_gives(name):
     rules = load_variant(name)
     seen = list(plays(rules))
     for index, fn in enumerate(rule_functions(rules)):
+        if fn.reads_hand:  # 'last', 'last_deal', 'stock': the fast tier leaves such rules to State
+            with pytest.raises(ValueError, match="reads the hand"):
+                fn.inline(ARGUMENTS, f"R{index}_")
+            continue
         source, names = fn.inline(ARGUMENTS, f"R{index}_")
         own = {key for key in names if key != "__builtins__" and key not in evaluation.HELPERS}
         assert all(key.startswith(f"R{index}_") for key in own), own

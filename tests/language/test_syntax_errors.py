@@ -219,12 +219,12 @@ def _mistakes(kind: str, path: Path):
                 yield (number, default.group(1) + row[default.end():], len(default.group(1)) + 2, "B109",
                        "an option needs a default after its choices", "'= DEFAULT'")
         elif kind == "takes-missing" and section == "capture":
-            takes = re.search(r" takes (rank|sums|all)\b", row)
+            takes = re.search(r" takes (rank|sums|all)\b", _unquoted(row))
             if takes:
                 yield (number, row[:takes.start()] + row[takes.start() + 6:], takes.start() + 2, "B110",
                        "a capture rule needs 'takes'", "'jack: J takes all'")
         elif kind == "takes-what" and section == "capture":
-            takes = re.search(r" takes (rank|sums|all)\b", row)
+            takes = re.search(r" takes (rank|sums|all)\b", _unquoted(row))
             if takes:
                 yield (number, row[:takes.start(1)] + "floor" + row[takes.end(1):], takes.start(1) + 1, "B110",
                        "a capture rule must say what the card takes", "'takes all'")
@@ -286,6 +286,11 @@ def _not_bang(number, row, section, path):
     for found in re.finditer(r"\b(not) (?=[A-Za-z0-9(])", _code_part(row)):
         yield (number, row[:found.start(1)] + "!" + row[found.end(1) + 1:], found.start(1) + 1, "B119",
                "'!' is not a word of the language", "not ")
+
+
+def _unquoted(row: str) -> str:
+    """Returns a row with its quoted text blanked out (a title may say 'takes all')."""
+    return re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), row)
 
 
 def _comma_list(number, row, section, path):

@@ -34,10 +34,11 @@ def shape(catalog: dict[str, Path]) -> list[tuple[str, list[list[str]]]]:
             for family in families(listings(catalog))]
 
 
-def test_the_bundled_variants_fall_into_two_families():
+def test_the_bundled_variants_fall_into_their_families():
     found = shape(bundled_variants())
-    assert [name for name, _ in found] == ["Basra", "Pishti"]
-    basra_lines, pishti_lines = found[0][1], found[1][1]
+    assert [name for name, _ in found] == ["Basra", "Scopa", "Pishti", "Pasur"]
+    basra_lines, pishti_lines = found[0][1], found[2][1]
+    assert found[1][1] == [["scopa", "scopone"], ["chkobba"], ["escoba"]]  # the family their headers state
     assert ["bastra", "lebanese", "ashush", "palestinian", "homsi", "jordanian", "syrian"] in basra_lines
     assert ["egyptian", "morabaa", "ethiopian", "yemeni"] in basra_lines
     assert ["parlett"] in basra_lines and ["basra-121"] in basra_lines  # Basra accounts with no parent

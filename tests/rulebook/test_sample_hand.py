@@ -114,14 +114,17 @@ def test_each_why_says_what_the_rules_did(name):
     page, sample, markdown = built(name)
     for (_, _, _, why), turn in zip(turn_rows(markdown), sample.turns):
         if SUM in turn.features:
-            assert "add up](" in why
-            assert f"to {number_text(page.rules.values[turn.card])}" in why
+            totals = {rule.total for rule in page.rules.capture_rules if rule.total is not None}
+            assert "add up](" in why or "makes](" in why or "make](" in why
+            assert f"to {number_text(page.rules.values[turn.card])}" in why or \
+                any(f"to {number_text(total)}" in why for total in totals)
         if PAIR in turn.features and page.rules.floor_kind == "spread":
             assert "pairs](" in why
         if any(f.startswith("sweep:") for f in turn.features):
             assert "takes the whole" in why or "takes the lone" in why  # a rule for a lone card is no sweep
         if turn.bonus:
-            assert f"{number_text(turn.bonus)} points" in why and page.bonus in why
+            unit = "point" if turn.bonus == 1 else "points"
+            assert f"{number_text(turn.bonus)} {unit}" in why and page.bonus in why
         if not turn.capture:
             assert "lay" in why or "starts a new pile" in why
 

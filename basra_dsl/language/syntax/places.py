@@ -17,7 +17,7 @@ from ..nodes import SECTIONS
 from .operators import MAX_LINE
 from .words import SECTION_LINE, Explanation, keywords, line_text, section_start
 
-HEADER_WORDS = ("aliases", "region", "source", "about")
+HEADER_WORDS = ("aliases", "region", "family", "source", "about")
 
 
 def wrong_section(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
