@@ -140,11 +140,25 @@ def run_example(merged: Merged, example: dict) -> Outcome:
     if "players" in example:
         chosen["players"] = example["players"]
     rules = compile_rules(merged, chosen)
+    _refuse_cards_not_in_the_deck(rules, example)
     if "score" in example:
         return _run_score(rules, example)
     if "dealt" in example:
         return _run_dealt(rules, example)
     return _run_plays(rules, example)
+
+
+def _refuse_cards_not_in_the_deck(rules, example: dict) -> None:
+    """Raises for a card the variant's deck does not hold (an 8 in a 40-card pack)."""
+    named = list(example.get("floor", [])) + list(example.get("dealt", []))
+    named += [p if isinstance(p, str) else p["card"] for p in example.get("plays", [])]
+    named += [c for p in example.get("plays", []) if isinstance(p, dict) for c in p.get("capture", [])]
+    named += [c for side in example.get("score", {}).get("sides", []) for c in side.get("with", [])]
+    missing = [name for name in named if parse_card(name) not in set(rules.deck)]
+    if missing:
+        raise DiagnosticError([error("B502", f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in "
+                                     f"the deck of {rules.title}", None,
+                                     "use the cards of the variant's pack (a 40-card pack has no 8, 9 or 10)")])
 
 
 def _run_dealt(rules, example: dict) -> Outcome:

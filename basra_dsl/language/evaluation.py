@@ -220,6 +220,7 @@ def _attribute(base: str, attr: str, ns: _Namespace) -> str:
     values, ranks = ns.name("V"), ns.name("R")
     return {
         "count": f"len({base})", "sum": f"_sum({base}, {values})", "empty": f"(not {base})",
+        "ranks": f"len({{{ranks}[x] for x in {base}}})",
         "lone": f"({base}[0] if len({base}) == 1 else None)",
         "top": f"({base}[-1] if {base} else None)",
         "value": f"{values}[{base}]", "rank": f"{ranks}[{base}]",

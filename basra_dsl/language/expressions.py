@@ -18,7 +18,7 @@ from .syntax import hints
 NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
 
 ATTRIBUTES = {
-    CARDS: {"count": NUM, "sum": NUM, "empty": BOOL, "lone": CARD, "top": CARD},
+    CARDS: {"count": NUM, "sum": NUM, "empty": BOOL, "lone": CARD, "top": CARD, "ranks": NUM},
     CARD: {"value": NUM, "rank": RANK},
     PLAY: {"played": CARD, "floor": CARDS, "captured": CARDS, "left": CARDS,
            "trailed": BOOL, "cleared": BOOL},

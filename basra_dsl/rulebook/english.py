@@ -154,6 +154,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return f"the number of cards in {noun(obj, ctx)}"
         case n.Counted(obj=obj, pattern=p):
             return f"the number of {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
+        case n.Attribute(obj=obj, attr="ranks"):
+            return f"the number of different ranks in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="sum"):
             return f"the total value of {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="lone"):
@@ -251,6 +253,9 @@ def compare(expr: n.Compare, ctx: Context) -> str:
         verb = "split" if _plural_subject(left.args[0]) else "splits"
         return (f"{noun(left.args[0], ctx)} {verb} into {noun(right, ctx)} groups each adding up to "
                 f"{noun(left.args[1], ctx)}")
+    if isinstance(left, n.Attribute) and left.attr == "ranks" and isinstance(right, n.Attribute) and \
+            right.attr == "count" and left.obj == right.obj and op == "<":
+        return f"two cards of {noun(left.obj, ctx)} have the same rank"
     if isinstance(left, n.Counted):
         many = "exactly " + noun(right, ctx) if op == "==" else bound(op, noun(right, ctx), "more", "fewer")
         return f"{noun(left.obj, ctx)} holds {many} {pattern_phrase(left.pattern, 'pl')}"

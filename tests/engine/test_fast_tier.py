@@ -96,7 +96,7 @@ def test_what_the_fast_tier_leaves_to_state_is_a_known_construct(name, options):
 
 def test_every_basra_variant_plays_on_the_fast_tier():
     """The Basra family and its stack cousins use only what the fast tier knows."""
-    family = {"scopa", "scopone", "escoba", "chkobba", "pasur"}
+    family = {"scopa", "scopone", "escoba", "chkobba", "pasur", "cirulla", "xeri"}
     assert {name for name, _ in FAST} == set(bundled_variants()) - family
 
 

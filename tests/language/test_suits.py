@@ -66,8 +66,8 @@ def test_latin_faces_are_drawn_in_their_own_inks():
 
 def test_the_page_names_the_pack(tmp_path):
     page = run_cli("docs", "show", house_variant(tmp_path, TEXT)).output
-    assert "its suits are coins (*denari*), cups (*coppe*), swords (*spade*) and batons (*bastoni*)" in page
-    assert "the knight (*cavallo*)" in page and "so 7D is the seven of coins" in page
+    assert "Its suits are coins (*denari*), cups (*coppe*), swords (*spade*) and batons (*bastoni*)." in page
+    assert "Its picture cards are the jack (*fante*), the knight (*cavallo*) and the king (*re*)." in page
     assert "the seven of coins 1 point" in page and "each cup 1 point" in page
     assert "diamond" not in page.split("=== \"Source file\"")[0]
 

@@ -38,11 +38,11 @@ def test_the_bundled_variants_fall_into_their_families():
     found = shape(bundled_variants())
     assert [name for name, _ in found] == ["Basra", "Scopa", "Pishti", "Pasur"]
     basra_lines, pishti_lines = found[0][1], found[2][1]
-    assert found[1][1] == [["scopa", "scopone"], ["chkobba"], ["escoba"]]  # the family their headers state
+    assert found[1][1] == [["scopa", "scopone"], ["chkobba"], ["cirulla"], ["escoba"]]  # the family they state
     assert ["bastra", "lebanese", "ashush", "palestinian", "homsi", "jordanian", "syrian"] in basra_lines
     assert ["egyptian", "morabaa", "ethiopian", "yemeni"] in basra_lines
     assert ["parlett"] in basra_lines and ["basra-121"] in basra_lines  # Basra accounts with no parent
-    assert pishti_lines == [["pishti", "dry"]]
+    assert pishti_lines == [["pishti", "dry", "xeri"]]
 
 
 def test_the_home_page_nests_each_variant_under_its_parent():
