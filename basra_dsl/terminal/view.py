@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from .. import cards as C
 from ..cards import card_glyph
 from ..engine import Play
 from ..engine.scoring import number
@@ -19,21 +20,31 @@ from .table import Event, Table
 
 RED = "bold red"
 BLACK = "bold"
+# the Italian and Spanish suits, batons to swords: their names, and inks as their packs print them
+LATIN_SUITS = tuple(zip(C.LATIN_SUIT_NAMES, ("bold green", "bold yellow", "bold red", "bold blue")))
 
 
-def card_text(card: int) -> Text:
-    """Returns a card as its rank and suit symbol (``7♦``), hearts and diamonds in red."""
+def card_text(card: int, suits: str = "french") -> Text:
+    """Returns a card as its rank and suit symbol (``7♦``), hearts and diamonds in red; for
+    an Italian or Spanish pack, its rank and suit name (``7 coins``) in the suit's ink."""
     text = Text()
+    if suits != "french":  # no font has their suit signs
+        name, ink = LATIN_SUITS[card & 3]
+        rank = C.RANKS[card >> 2]
+        text.append(f"{'10' if rank == 'T' else rank} {name}", style=ink)
+        return text
     text.append(card_glyph(card), style=RED if card & 3 in (1, 2) else BLACK)  # a span: what is added after keeps its own style
     return text
 
 
-def cards_text(cards, gap: str = " ") -> Text:
+def cards_text(cards, gap: str = " ", suits: str = "french") -> Text:
     """Returns cards side by side; ``-`` for none."""
     cards = list(cards)
     if not cards:
         return Text("-", style="dim")
-    return Text(gap).join(card_text(c) for c in cards)
+    if suits != "french" and gap == " ":
+        gap = ", "  # '7 coins 3 cups' would read as one list of words
+    return Text(gap).join(card_text(c, suits) for c in cards)
 
 
 def bonus_name(table: Table) -> str:
@@ -77,9 +88,10 @@ def title_text(table: Table) -> Text:
 def play_text(table: Table, play: Play) -> Text:
     """``played 7♦, took 3♣ 4♥  Basra! +10`` or ``trailed 7♦``."""
     if play.captured:
-        text = Text("played ") + card_text(play.card) + Text(", took ") + cards_text(play.captured)
+        suits = table.rules.suits
+        text = Text("played ") + card_text(play.card, suits) + Text(", took ") + cards_text(play.captured, suits=suits)
     else:
-        text = Text("trailed ") + card_text(play.card)
+        text = Text("trailed ") + card_text(play.card, table.rules.suits)
     if play.bonus:
         name = bonus_name(table)
         text.append(f"  {name[:1].upper() + name[1:]}! +{number(play.bonus)}", style="bold yellow")
@@ -124,15 +136,15 @@ def floor_text(table: Table) -> Text:
     """The floor in the order laid; for a stack, the top card marked and the count under it."""
     floor = table.state.floor
     if table.rules.floor_kind != "stack":
-        return cards_text(floor, "  ") if floor else Text("empty", style="dim")
+        return cards_text(floor, "  ", table.rules.suits) if floor else Text("empty", style="dim")
     if not floor:
         return Text("the pile is empty", style="dim")
-    text = Text("top: ") + card_text(floor[-1])
+    text = Text("top: ") + card_text(floor[-1], table.rules.suits)
     text.append(" ◀", style="bold green")
     text.append(f"   {len(floor) - 1} under it", style="dim")
     if len(floor) > 1:
         text.append(": ", style="dim")
-        text += cards_text(reversed(floor[:-1]))
+        text += cards_text(reversed(floor[:-1]), suits=table.rules.suits)
     return text
 
 
@@ -145,16 +157,16 @@ def floor_title(table: Table) -> str:
     return f"{kind} ({count} card{'s' * (count != 1)})"
 
 
-def capture_words(capture: tuple[int, ...]) -> Text:
+def capture_words(capture: tuple[int, ...], suits: str = "french") -> Text:
     """``take 3♣ 4♥`` or ``trail (take nothing)``."""
-    return Text("take ") + cards_text(capture) if capture else Text("trail (take nothing)")
+    return Text("take ") + cards_text(capture, suits=suits) if capture else Text("trail (take nothing)")
 
 
 def hand_rows(table: Table) -> list[Text]:
     """One row per card of the person's hand: the card and, on their turn, what it may take."""
     rows = []
     for card in table.hand:
-        row = card_text(card)
+        row = card_text(card, table.rules.suits)
         if table.your_turn:
             options = table.options(card)
             if not options:
@@ -163,7 +175,7 @@ def hand_rows(table: Table) -> list[Text]:
                 row.append(f"   {len(options)} choices", style="yellow")
             elif options[0]:
                 row.append("   takes ", style="green")
-                row += cards_text(options[0])
+                row += cards_text(options[0], suits=table.rules.suits)
             else:
                 row.append("   trails", style="dim")
         rows.append(row)
@@ -186,7 +198,7 @@ def result_text(table: Table) -> Text:
     if result.void:
         lines.append(Text("A tie wiped out the hand's points.", style="yellow"))
     if result.unclaimed:
-        lines.append(Text("Left for nobody: ") + cards_text(result.unclaimed))
+        lines.append(Text("Left for nobody: ") + cards_text(result.unclaimed, suits=table.rules.suits))
     lines.append(Text("Totals: " + ", ".join(f"{side_name(table, s)} {number(t)}"
                                              for s, t in enumerate(table.board.totals))))
     lines.append(game_result_text(table) if table.game_over else
