@@ -98,3 +98,20 @@ def run_cli(*arguments: str):
 
     from basra_dsl.cli import main
     return CliRunner().invoke(main, [str(a) for a in arguments])
+
+
+def tiers_score_alike(rules, seed: int, hands: int = 80) -> None:
+    """Plays seeded hands on the State tier and the fast tier (the same draws) and asserts
+    that every hand scores the same on both."""
+    import random
+
+    from basra_dsl.engine.fast import compile_hands, why_not
+    from basra_dsl.engine.random_play import random_move
+    assert why_not(rules) is None
+    game, fast = Game(rules), compile_hands(rules)
+    slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+    for index in range(hands):
+        state = game.new_hand(slow_rng, index % 2)
+        while state.turn >= 0:
+            state.play(*random_move(state, slow_rng))
+        assert fast.play_traced(fast_rng, index % 2, (), []).points == state.result().points

@@ -10,16 +10,12 @@ thirteen (the scribd Pasur rules), so with three players they may go to nobody.
 from __future__ import annotations
 
 import json
-import random
 
 import jsonschema
 import pytest
-from basra_dsl import Game
-from basra_dsl.engine.fast import compile_hands, why_not
-from basra_dsl.engine.random_play import random_move
 from basra_dsl.engine.scoring import score_hand
 from basra_dsl.resources import schema_path
-from tests.helpers import cards, house_variant, load_house, run_cli
+from tests.helpers import cards, house_variant, load_house, run_cli, tiers_score_alike
 
 TEXT = '''variant settling "Settling"
 setup:
@@ -70,14 +66,7 @@ def test_with_three_players_the_clubs_can_go_to_nobody(tmp_path):
 
 
 def test_both_tiers_settle_alike(rules):
-    assert why_not(rules) is None
-    game, fast = Game(rules), compile_hands(rules)
-    slow_rng, fast_rng = random.Random(5), random.Random(5)
-    for index in range(80):
-        state = game.new_hand(slow_rng, index % 2)
-        while state.turn >= 0:
-            state.play(*random_move(state, slow_rng))
-        assert fast.play_traced(fast_rng, index % 2, (), []).points == state.result().points
+    tiers_score_alike(rules, seed=5)
 
 
 def test_the_compiled_rules_and_the_page_say_it(tmp_path, rules):

@@ -13,10 +13,9 @@ import json
 
 import jsonschema
 import pytest
-from basra_dsl.engine.fast import compile_hands, why_not
 from basra_dsl.engine.scoring import prime_of, score_hand
 from basra_dsl.resources import schema_path
-from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli
+from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli, tiers_score_alike
 
 TEXT = '''variant primes "Primes"
 ''' + FORTY_CARDS + '''capture:
@@ -55,18 +54,7 @@ def test_a_tied_prime_scores_nobody(rules):
 
 
 def test_both_tiers_score_the_prime_alike(rules):
-    import random
-
-    from basra_dsl import Game
-    from basra_dsl.engine.random_play import random_move
-    assert why_not(rules) is None
-    game, fast = Game(rules), compile_hands(rules)
-    slow_rng, fast_rng = random.Random(4), random.Random(4)
-    for index in range(80):
-        state = game.new_hand(slow_rng, index % 2)
-        while state.turn >= 0:
-            state.play(*random_move(state, slow_rng))
-        assert fast.play_traced(fast_rng, index % 2, (), []).points == state.result().points
+    tiers_score_alike(rules, seed=4)
 
 
 def test_the_prime_is_said_and_in_the_compiled_rules(tmp_path, rules):
