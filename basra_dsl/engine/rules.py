@@ -134,6 +134,11 @@ class Rules:
                      if any(getattr(fn, "reads_hand", False) for fn in (rule.condition, rule.points))), None)
 
     @property
+    def one_deal(self) -> bool:
+        """Whether the first deal uses up the pack (Scopone: nine each and four on the floor)."""
+        return self.hand_size * self.players + self.start_floor >= len(self.deck)
+
+    @property
     def compulsory(self) -> bool:
         """Whether a card that can capture must capture (it must under either compulsion)."""
         return self.compulsion != "optional"

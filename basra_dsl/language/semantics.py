@@ -85,6 +85,16 @@ def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
 
 
 def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
+    # a dealing rule's name is its own across sections (a worked example names the rule it shows)
+    named: dict[str, n.Clause] = {}
+    for clause in variant.clauses:
+        if isinstance(clause, (n.CaptureRule, n.BasraRule, n.FloorBonus)):
+            first = named.setdefault(clause.name.text, clause)
+            if first.section != clause.section and "dealing" in (first.section, clause.section):
+                yield error("B207", f"a {first.section} rule named '{clause.name.text}' is already defined at line "
+                            f"{first.span.line}", clause.name.span,
+                            "give each rule its own name, such as floor_" + clause.name.text
+                            if clause.section == "dealing" else "give each rule its own name")
     by_key: dict[str, list[n.Clause]] = {}
     for clause in variant.clauses:
         by_key.setdefault(clause.key, []).append(clause)

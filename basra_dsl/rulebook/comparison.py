@@ -1,8 +1,8 @@
 """The comparison page: a site's variants side by side, as each plays with its default options.
 
 Family by family (see ``catalog``), three narrow tables rather than one wide one, so that
-a phone shows each without much sideways scrolling: the deal, the captures and basras,
-and the scoring. A row is one variant, indented under the variant it extends; its one link
+a phone shows each without much sideways scrolling: the deal and the captures, the
+family's bonuses (headed by their name: basras, scopas), and the scoring. A row is one variant, indented under the variant it extends; its one link
 is the variant's name, to its page. The cells are plain words (``defaults``), and the
 'Off unless chosen' column lists the rules a table has to choose to switch on.
 """
@@ -19,8 +19,9 @@ from ..resources import bundled_variants
 from . import defaults as D
 from .balance_ranking import ranking
 from .catalog import Family, families, listings
-from .english import join
+from .english import article, join
 from .markdown import page_path
+from .naming import pack_names
 from .page import load_merged
 from .safe import inline
 
@@ -35,7 +36,7 @@ def _called(merged: Merged, rules: Rules) -> str:
     """Returns the bonuses in play by default, named as the variant names them."""
     on = D.bonuses(merged).on
     named = rules.bonus_name.casefold() != "basra" and on
-    return (f"(called a {inline(rules.bonus_name)})<br>" if named else "") + (_lines(on) or "none")
+    return (f"(called {article(inline(rules.bonus_name))})<br>" if named else "") + (_lines(on) or "none")
 
 
 def _lines(phrases: list[str]) -> str:
@@ -55,6 +56,8 @@ TABLES: tuple[tuple[str, tuple[tuple[str, Cell], ...]], ...] = (
         ("Deck", D.deck),
         ("Play goes", lambda m, r: r.direction),
         ("Deal", D.deal),
+        ("First floor", D.first_floor),
+        ("Takes", D.captures),
         ("Sweeps the floor", lambda m, r: _listed(D.sweepers(m).on) or "nothing"),
     )),
     # the longest texts of the page: a table of their own, so that on a phone they get its width
@@ -81,11 +84,22 @@ def render_comparison(catalog: dict[str, Path] | None = None) -> str:
     parts = ["---\ntitle: Comparison of the variants\nhide:\n  - toc\n---\n\n# Comparison of the variants\n\n" + INTRO]
     for number, family in enumerate(families(listings(catalog)), 1):
         parts.append(f"## The {inline(family.name)} family")
+        bonus = _bonus_word(family, loaded)  # a family's bonus as its games name it: basras, scopas
         for heading, columns in TABLES:
+            if heading == "Basras":
+                heading, columns = bonus, tuple((bonus if t == "Basras" else t, cell) for t, cell in columns)
             parts.append(f"### {heading} {{#{_slug(family.name) or number}-{_slug(heading)}}}\n\n"
                          + table(family, columns, loaded))
     parts.append(ranking(catalog, {name: merged.variant.title or name for name, (merged, _) in loaded.items()}))
     return "\n\n".join(part for part in parts if part) + "\n"
+
+
+def _bonus_word(family: Family, loaded: dict) -> str:
+    """Returns what most games of the family call their bonus (the first such on a tie), in
+    the plural and capitalised: Basras, Scopas."""
+    names = [loaded[m.name][1].bonus_name for line in family.lines for m in line.members]
+    word = inline(max(names, key=names.count)) if names else ""
+    return (word[:1].upper() + word[1:] + "s") if word else "Bonuses"
 
 
 def _slug(text: str) -> str:
@@ -103,7 +117,8 @@ def table(family: Family, columns: tuple[tuple[str, Cell], ...], loaded: dict) -
             depth = line.depth[member.name]
             lead = "&nbsp;" * 3 * (depth - 1) + "↳&nbsp;" if depth else ""
             name = f"{lead}[{inline(member.title)}]({page_path(member.name)})"
-            rows.append("| " + " | ".join([name] + [cell(merged, rules) for _, cell in columns]) + " |")
+            with pack_names(rules.suits):  # a row names its cards as its own pack does (7 of coins)
+                rows.append("| " + " | ".join([name] + [cell(merged, rules) for _, cell in columns]) + " |")
     return head + "\n" + "\n".join(rows)
 
 

@@ -16,6 +16,7 @@ from ..language import nodes as n
 from ..language.evaluation import evaluate_constant
 from ..language.merge import Merged
 from ..language.unparse import number_text
+from . import naming
 from .bonus_values import all_of, settle  # the options' part of a condition, worked out
 from .english import Context, conjuncts, join, majority_phrase, noun, pattern_phrase, plural, rank_name, say, uses_play
 from .page_state import rules_by_players
@@ -61,6 +62,8 @@ def sweepers(merged: Merged) -> Switched:
         if rule.takes != "all":
             continue
         who = pattern_phrase(rule.pattern)
+        if rule.spared is not None:
+            who += f" (not {pattern_phrase(rule.spared, 'pl', 'or')})"
         guard = True if rule.guard is None else settle(rule.guard, options)
         if guard is False:
             rest = switched_on(rule.guard)
@@ -150,7 +153,7 @@ def card_points(rules: Rules) -> str:
                 ranks_done.add(rank)
                 shown.append(f"{plural(rank_name(rank))} {number_text(points)}")
         else:
-            shown.append(f"{C.card_glyph(card)} {number_text(points)}")
+            shown.append(f"{naming.card_text(card)} {number_text(points)}")
     return ", ".join(shown) or "none"
 
 
@@ -160,8 +163,54 @@ def majorities(rules: Rules) -> str:
     for m in rules.majorities:
         tie = TIES.get(m.tie, m.tie) + (" and wipes out the hand" if m.void else "")
         what = "" if m.what == "cards" else f"{inline(majority_phrase(m.what).removeprefix('the '))}: "
-        shown.append(f"{what}{number_text(m.points)} ({tie})")
+        extra = "".join([f", at least {number_text(m.least)}" if m.least is not None else "",
+                         f", level ones settled by {join([_counted(c) for c in m.then], 'then')}" if m.then else ""])
+        shown.append(f"{what}{number_text(m.points)}{extra} ({tie})")
     return "; ".join(shown) or "none"
+
+
+def captures(merged: Merged, rules: Rules) -> str:
+    """Returns how cards take, sweeps aside: 'any card: its rank; numerals: cards adding up
+    to it', and the choice rules that limit them ('a single card first')."""
+    options, said = defaults_of(merged), []
+    for rule in _first_rules(merged, n.CaptureRule):
+        if rule.takes == "all" or rule.guard is not None and settle(rule.guard, options) is False:
+            continue
+        total = None if rule.total is None else evaluate_constant(rule.total, options)
+        what = {"rank": "a card of its rank", "sums": "cards adding up to it"}[rule.takes] if total is None \
+            else f"cards making {number_text(total)} with it"
+        said.append(f"{pattern_phrase(rule.pattern)}: {what}")
+    if rules.pairs_first:
+        said.append("a single card before a sum")
+    if rules.choose == "fewest":
+        said.append("the fewest cards")
+    return "; ".join(said) or "—"
+
+
+def first_floor(merged: Merged, rules: Rules) -> str:
+    """Returns what the dealing rules do with the first floor by default: a new deal on it,
+    a floor won at the deal."""
+    options, said = defaults_of(merged), []
+    redeals = [settle(c.guard, options) for c in merged.clauses.get("dealing.redeal", ())]
+    shown = [say(guard, PLAIN) for guard in redeals if guard is not False and guard is not True]
+    if shown:
+        said.append("a new deal if " + join(shown, "or"))
+    for rule in _first_rules(merged, n.FloorBonus):
+        guard = True if rule.guard is None else settle(rule.guard, options)
+        if guard is False:
+            continue
+        taker = options.get(rule.taker, rule.taker)
+        who = "the dealer" if taker == "dealer" else "the next player"
+        when = "" if guard is True else f" if {say(guard, PLAIN)}"
+        points = _points_now(rule.points, options)
+        said.append(f"to {who}{when}, {points} {'point' if points == '1' else 'points'}")
+    return "; ".join(said) or "—"
+
+
+def _counted(cards: frozenset[int]) -> str:
+    """Returns the cards a majority's tie-break counts, as 'sixes' or 'clubs'."""
+    return next((word for word, kind in C.MAJORITY_WORDS.items() if kind is not None and cards and cards <= kind
+                 and word not in C.LATIN_SUIT_NAMES), "cards")
 
 
 def game(rules: Rules) -> str:

@@ -51,8 +51,15 @@ class PageState:
 
     def speaker_for(self, ctx: Context) -> Speaker:
         """Returns a speaker for this variant's rules that links options as ``ctx`` says."""
-        return Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck,
-                       self.rules.direction, summed=summed(self.rules))
+        speaker = Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck,
+                          self.rules.direction, summed=summed(self.rules))
+        speaker.one_deal = self.one_deal
+        return speaker
+
+    @property
+    def one_deal(self) -> bool:
+        """Whether every player count deals the whole pack at once (with the default options)."""
+        return all(rules.one_deal for rules in self.by_players.values())
 
     def link_variant(self, name: str, key: str | None = None, text: str | None = None) -> str:
         """Links to another variant's page (or a clause on it) under ``text``, plain text that

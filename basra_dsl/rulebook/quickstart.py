@@ -267,6 +267,11 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
 
 def end_of_hand(page: PageState) -> str:
     rules = page.rules
+    if page.one_deal:
+        text = "The hand ends when everyone has played their cards (the whole pack was dealt at once). "
+        if rules.leftover == "last":
+            return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."
+        return text + page.rule_link("end.leftover", "Cards left at the end count for nobody") + "."
     more = "deal another round"
     if rules.redeal_floor:
         more += f" (and {rules.redeal_floor} more to the {'pile' if rules.floor_kind == 'stack' else 'floor'})"
@@ -279,6 +284,12 @@ def end_of_hand(page: PageState) -> str:
     return text
 
 
+def _said_count(cards: frozenset[int]) -> str:
+    """Returns what a tie-break counts: 'the most sixes'."""
+    word = next((w for w, kind in C.MAJORITY_WORDS.items() if kind is not None and cards and cards <= kind), "cards")
+    return f"the most {word}"
+
+
 def scoring(page: PageState) -> str:
     rules = page.rules
     sentences = []
@@ -288,6 +299,11 @@ def scoring(page: PageState) -> str:
             tie += " and wipes out the hand's other points"
         points = number_text(majority.points)
         label = capitalise(majority_phrase(majority.what).removeprefix("the "))
+        if majority.least is not None:  # Pasur: "Seven or more clubs"
+            label = f"{number_text(majority.least)} or more {majority.what}"
+        if majority.then:
+            tie = f"when level, {join([_said_count(c) for c in majority.then], 'then')} decides" + \
+                (f"; {tie}" if tie else "")
         sentences.append(page.rule_link(f"score.most_{majority.what}", label) +
                          f": {points} {'point' if majority.points == 1 else 'points'}" + (f" ({tie})." if tie else "."))
     cards = card_points(page)

@@ -14,7 +14,7 @@ from ..language.evaluation import evaluate_constant
 from ..language.expressions import PLAY_NAMES
 from ..language.unparse import number_text
 from .bonus_values import has_table, is_on, named_rules, options_of, settle, table_anchor
-from .english import capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say, uses_play
+from .english import article, capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say, uses_play
 from .page_state import PageState
 from .plays import floor_fragment
 from .safe import inline
@@ -40,8 +40,8 @@ def bonuses(page: PageState) -> list[str]:
     shown = [c for c in rules if is_on(page, c)]
     if not shown:
         return [f"This game scores no {plural(page.bonus)}." if not rules else
-                f"With the default options no play scores a {page.bonus} (see [Options](#options))."]
-    head = f"Some captures also score a {page.bonus}, a bonus added to your points after the hand:"
+                f"With the default options no play scores {article(page.bonus)} (see [Options](#options))."]
+    head = f"Some captures also score {article(page.bonus)}, a bonus added to your points after the hand:"
     if any(_mentions_option(page, c) for c in rules):
         head = head[:-1] + ". [Options](#options) can change these."
     return [head] + [bonus_line(page, c, i) for i, c in enumerate(shown)]
@@ -124,6 +124,8 @@ def play_phrase(page: PageState, condition: bool | n.Expr) -> str | None:
             action = "taking a pile of one card" if stack else "taking a single card"
         elif _same_rank(part):
             same = True
+        elif isinstance(part, n.Not) and isinstance(part.operand, n.Name) and part.operand.id in MOMENTS:
+            exceptions.append(MOMENTS[part.operand.id])  # "not with the hand's last play"
         elif (exception := _exception(part, page)) is not None:
             exceptions.append(exception)
         elif fragment is not None and not fragment[0].startswith(("LONE:", "EMPTY")):
@@ -146,6 +148,9 @@ def play_phrase(page: PageState, condition: bool | n.Expr) -> str | None:
     for exception in exceptions:
         text += f" ({exception})"
     return text + (f", when {join(tables)}" if tables else "")
+
+
+MOMENTS = {"last": "not with the hand's last play", "last_deal": "not in the hand's last round"}
 
 
 def _exception(expr: n.Expr, page: PageState) -> str | None:

@@ -15,7 +15,7 @@ from ..language.merge import option_value
 from ..language.unparse import number_text
 from .comments import paragraph, travels
 from .differences import describe_key
-from .english import capitalise, join, majority_phrase, plural
+from .english import article, capitalise, join, majority_phrase, plural
 from .markdown import admonition, anchor, indent
 from .bonus_overlap import bonuses_overlap
 from .bonus_values import bonus_value_tables
@@ -81,7 +81,8 @@ def origin_note(page: PageState, key: str) -> str:
         return ""
     if not all(travels(page.merged, key, clause) for clause in page.merged.clauses.get(key, ())):
         return ""  # inherited words, but read with clauses this variant changed: not as there
-    return f" <small>(as in {page.link_variant(origin, key, origin)})</small>"
+    titles = {v.name.text: v.title or v.name.text for v in page.merged.chain}
+    return f" <small>(as in {page.link_variant(origin, key, titles.get(origin, origin))})</small>"
 
 
 # ------------------------------------------------------------------ the sections
@@ -123,7 +124,7 @@ def basra_section(page: PageState) -> str:
     if not rules:
         intro = f"This variant scores no {plural(page.bonus)}.\n\n"
     else:
-        intro = (f"A *{page.bonus}* is a bonus scored by a capture, kept apart from the cards "
+        intro = (f"{article(page.bonus)[:2].strip().capitalize()} *{page.bonus}* is a bonus scored by a capture, kept apart from the cards "
                  f"and added to the side's score at the end of the hand. A trailed card never scores one.")
         if bonuses_overlap(page.merged, page.rules.deck):  # said only where one capture can meet two
             intro += " Where one capture meets two of these rules, we count only the larger bonus."

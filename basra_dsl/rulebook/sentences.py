@@ -57,6 +57,7 @@ class Speaker(ScoreSentences):
                  deck: tuple[int, ...], direction: str = "anticlockwise", players: tuple[int, ...] = (),
                  summed: str = "numerals"):
         self.ctx = ctx
+        self.one_deal = False  # the whole pack goes out in the first deal (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known
@@ -121,6 +122,8 @@ class Speaker(ScoreSentences):
 
     def _hand(self, c: n.Hand) -> str:
         cards = self.num(c.count, 'card')
+        if self.one_deal:
+            return f"Each player is dealt {cards}: the whole pack goes out in one deal."
         return (f"Each player is dealt {cards}. When everyone has played them, the dealer deals another "
                 f"round of the same number, until the pack is used up.")
 

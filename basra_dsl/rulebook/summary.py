@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..language import nodes as n
 from ..language.unparse import number_text
-from .english import conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
+from .english import article, capitalise, conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
 from .markdown import admonition
 from .page_state import PageState
 from .safe import inline, link
@@ -26,7 +26,7 @@ def summary(page: PageState) -> str:
         ("Cards dealt", dealt(page)),
         ("Floor", page.rule_link("setup.floor", floor(page))),
         ("What sweeps the floor", sweeps_row(page)),
-        (f"A {page.bonus} is worth", join(bonus_worth(page)) or f"no {plural(page.bonus)} are scored"),
+        (f"{capitalise(article(page.bonus))} is worth", join(bonus_worth(page)) or f"no {plural(page.bonus)} are scored"),
         ("Target", target(page)),
     ]
     if variant.aliases:
@@ -59,7 +59,7 @@ def dealt(page: PageState) -> str:
     for count, rules in page.by_players.items():
         sizes.setdefault(rules.hand_size, []).append(count)
     if len(sizes) <= 1:
-        hand = f"{page.rules.hand_size} to each player each round"
+        hand = f"{page.rules.hand_size} to each player" + ("" if page.one_deal else " each round")
     else:
         hand = "; ".join(f"{size} each with {join([str(c) for c in counts], 'or')} players"
                          for size, counts in sizes.items())
