@@ -26,11 +26,11 @@ from .english import (
     pattern_phrase,
     plural,
     say,
-    word_phrase,
 )
 from .page_state import PageState
 from .plays import floor_fragment
 from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
+from .score_sentences import point_groups
 
 TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores nothing",
         "each": "on a tie, each tied side scores them"}
@@ -318,15 +318,10 @@ def scoring(page: PageState) -> str:
 def card_points(page: PageState) -> str:
     """Returns "jacks and aces 1 each, the two of clubs 2" for the cards that score."""
     clause = page.pick("score.points")
-    groups: dict[tuple[float, bool], list[str]] = {}
-    for entry in clause.entries if isinstance(clause, n.Points) else ():
-        value = evaluate_constant(entry.points, options_of(page))
-        words_ = [w.text for w in entry.pattern.include]
-        single = len(words_) == 1 and not entry.pattern.exclude and C.parse_card(words_[0]) is not None
-        name = word_phrase(words_[0]) if single else pattern_phrase(entry.pattern, "pl")
-        groups.setdefault((value, single), []).append(name)  # "jacks and aces 1 each", "the two of clubs 2"
-    return ", ".join(join(names) + f" {number_text(value)}" + ("" if single else " each")
-                     for (value, single), names in groups.items())
+    if not isinstance(clause, n.Points):
+        return ""
+    return ", ".join(join(names) + f" {number_text(evaluate_constant(points, options_of(page)))}" + (" each" if each else "")
+                     for names, points, each in point_groups(clause.entries))
 
 
 def winning(page: PageState) -> str:

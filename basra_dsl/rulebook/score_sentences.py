@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..language import nodes as n
+from ..language.unparse import expr_text
 from .english import join, pattern_phrase, plural, word_phrase
 
 
@@ -14,6 +15,22 @@ def entry_phrase(pattern: n.Pattern) -> str:
     if len(pattern.include) == 1 and not pattern.exclude and C.parse_card(pattern.include[0].text) is not None:
         return word_phrase(pattern.include[0].text)
     return "each " + pattern_phrase(pattern, "bare")
+
+
+def point_groups(entries) -> list[tuple[list[str], n.Expr, bool]]:
+    """Returns the entries of a points line grouped by what they score, in the file's order:
+    (names, points, whether 'each' is said). A rank with an exception that has its own entry
+    is said without it ('tens' beside 'the ten of diamonds 2')."""
+    alone = {e.pattern.include[0].text for e in entries if len(e.pattern.include) == 1 and not e.pattern.exclude}
+    groups: dict[tuple[str, bool], tuple[list[str], n.Expr]] = {}
+    for entry in entries:
+        pattern = entry.pattern
+        if pattern.exclude and all(w.text in alone for w in pattern.exclude):
+            pattern = n.Pattern(pattern.include, (), span=pattern.span)
+        single = len(pattern.include) == 1 and not pattern.exclude and C.parse_card(pattern.include[0].text) is not None
+        name = word_phrase(pattern.include[0].text) if single else pattern_phrase(pattern, "pl")
+        groups.setdefault((expr_text(entry.points), single), ([], entry.points))[0].append(name)
+    return [(names, points, not single or len(names) > 1) for (_, single), (names, points) in groups.items()]
 
 
 class ScoreSentences:
@@ -61,10 +78,10 @@ class ScoreSentences:
                 f"prime; if the best primes tie, {tie}.")
 
     def _points(self, c: n.Points) -> str:
-        parts = []
-        for entry in c.entries:
-            who = entry_phrase(entry.pattern)
-            parts.append(f"{who} {self.num(entry.points, 'point')}")
+        """Says the card points, cards worth the same grouped: 'jacks and aces 1 point each,
+        the two of clubs 2 points'."""
+        parts = [f"{join(names)} {self.num(points, 'point')}{' each' if each else ''}"
+                 for names, points, each in point_groups(c.entries)]
         return f"Cards taken score points: {join(parts)}."
 
     def _total(self, c: n.Total) -> str:

@@ -202,11 +202,11 @@ class Speaker(ScoreSentences):
         if len(counts) == len(clauses):
             held = join([f"{bound(g.op, noun(g.right, self.ctx), 'more', 'fewer') if g.op != '==' else 'exactly ' + noun(g.right, self.ctx)} "
                          f"{pattern_phrase(g.left.pattern, 'pl')}" for g in counts], "or")
-            conditions = f"it holds {held}"
+            conditions = f"the first floor holds {held}"
         else:
-            conditions = join([say(c.guard, self.ctx) for c in clauses], "or")
-        return (f"A deal does not count if, once the first floor is dealt, {conditions}. The cards are then "
-                "shuffled together and the same dealer deals again.")
+            conditions = join([_first_floor(say(c.guard, self.ctx)) for c in clauses], "or")
+        return (f"The deal does not count if {conditions}. The cards are then shuffled together and the same "
+                "dealer deals again.")
 
     def _redeal(self, c: n.Redeal) -> str:
         return self.redeal([c])
@@ -230,7 +230,8 @@ class Speaker(ScoreSentences):
         parts = conjuncts(c.guard) if c.guard is not None else []
         floor = [p for p in parts if uses_play(p)]
         table = [p for p in parts if not uses_play(p)]
-        when = f" when {join([say(p, self.ctx) for p in floor])}" if floor else ""
+        when = f" when {join([_first_floor(say(p, self.ctx)) for p in floor])}" if floor else ""
+        when = when.replace(" when the first floor ", " when it ", 1)
         text = (f"{capitalise(who)} takes the whole first floor at once{when}, scoring "
                 f"{self.num(c.points, 'point')}, counted with the {plural(self.bonus)}.")
         return text + chooser + (f" This applies only if {join([say(p, self.ctx) for p in table])}." if table else "")
@@ -339,6 +340,11 @@ class Speaker(ScoreSentences):
 
     def _called(self, c: n.Called) -> str:
         return f"In this variant the bonus is called a *{inline(c.title)}*."
+
+
+def _first_floor(said: str) -> str:
+    """Returns a condition of a dealing rule with its floor named as the first floor."""
+    return said.replace("the floor", "the first floor")
 
 
 def _floor_count(guard: n.Expr) -> bool:

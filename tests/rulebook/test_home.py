@@ -100,7 +100,7 @@ def test_text_from_files_is_shown_as_text(tmp_path):
         assert not re.search(r"(?<!\\)\]\(javascript", text)  # only an escaped bracket before it
     assert "## The A \\| \\[b\\](javascript:x) &lt;script&gt; family" in home
     row = next(line for line in comparison.splitlines() if "rules/evil.md" in line)
-    assert row.count(" | ") == 5  # the title's | is escaped: the row keeps its six cells
+    assert row.count(" | ") == 7  # the title's | is escaped: the row keeps its eight cells
     assert "- **&lt;b&gt;Here&lt;/b&gt;**: " in home and "- **\\[there\\](x)**: " in home
 
 

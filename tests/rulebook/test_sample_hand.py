@@ -117,8 +117,9 @@ def test_each_why_says_what_the_rules_did(name):
             totals = {rule.total for rule in page.rules.capture_rules if rule.total is not None}
             assert "add up](" in why or "makes](" in why or "make](" in why
             assert f"to {number_text(page.rules.values[turn.card])}" in why or \
-                any(f"to {number_text(total)}" in why for total in totals)
-        if PAIR in turn.features and page.rules.floor_kind == "spread":
+                any(f"to {number_text(total)}" in why or f"{number_text(total)} with it" in why for total in totals)
+        totals = any(rule.total is not None for rule in page.rules.capture_rules)  # 7 + 7 + A makes 15: no pairing
+        if PAIR in turn.features and page.rules.floor_kind == "spread" and not totals:
             assert "pairs](" in why
         if any(f.startswith("sweep:") for f in turn.features):
             assert "takes the whole" in why or "takes the lone" in why  # a rule for a lone card is no sweep
