@@ -221,6 +221,11 @@ def captures(page: PageState) -> list[str]:
     found = [capture_line(page, c) for c in named_rules(page, n.CaptureRule) if is_on(page, c)]
     head = "A card takes by these rules:" if found else "No card can take anything."
     counts = values_line(page.rules)  # what the cards count, which adding up relies on
+    if found and page.rules.pairs_first:
+        found.append(page.rule_link("capture.pairs_first", "A card of the same value on the floor is taken "
+                                    "before any group") + ".")
+    if found and page.rules.choose == "fewest":
+        found.append(page.rule_link("capture.choose", "Of several groups, take one with the fewest cards") + ".")
     return [head] + ([counts] if counts and found else []) + found
 
 

@@ -39,7 +39,7 @@ DRIVER = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver")
 DESKTOP = (1280, 900)
 PHONE = (390, 844)  # an iPhone 12 to 14, in CSS pixels
 SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html",
-         "comparison": "comparison.html", "pishti": "rules/pishti.html"}
+         "comparison": "comparison.html", "pishti": "rules/pishti.html", "scopa": "rules/scopa.html"}
 
 
 @pytest.fixture(scope="module")
@@ -255,6 +255,24 @@ def test_a_variant_page_in_the_browser(site, browser):
     browser.execute_script("document.getElementById('play-in-a-minute').scrollIntoView()")
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-play-in-a-minute.png"))
     assert not _requests_elsewhere(browser)
+
+
+def test_an_italian_pack_is_drawn_with_its_own_suits(site, browser):
+    """Scopa's cards are coins, cups, swords and batons, named so and drawn in their inks."""
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, "rules/scopa.html"))
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('svg.basra-pic')].map(svg => svg.getAttribute('aria-label'))")
+    assert any(label.endswith(" of coins") for label in labels) and not any("diamonds" in label for label in labels)
+    inks = browser.execute_script(
+        "return [...document.querySelectorAll('.basra-sprite path[fill-rule]')].length")
+    assert inks >= 1  # the coin's ring is drawn even-odd
+    example = browser.find_element(By.CSS_SELECTOR, ".admonition.example")
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", example)
+    drawn = example.find_elements(By.CSS_SELECTOR, "svg.basra-pic")
+    assert drawn and all(card.is_displayed() and card.size["width"] >= 30 for card in drawn)
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "rulebook-scopa-examples.png"))
 
 
 @pytest.mark.parametrize("name", sorted(SHOWN))
