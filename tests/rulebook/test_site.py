@@ -259,6 +259,7 @@ def test_a_variant_page_in_the_browser(site, browser):
 
 def test_an_italian_pack_is_drawn_with_its_own_suits(site, browser):
     """Scopa's cards are coins, cups, swords and batons, named so and drawn in their inks."""
+    from selenium.webdriver.common.by import By
     _view(browser, DESKTOP)
     _open(browser, _file(site, "rules/scopa.html"))
     labels = browser.execute_script(
