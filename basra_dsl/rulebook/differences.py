@@ -14,7 +14,7 @@ from ..language.merge import Merged, merge, option_value
 from ..language.unparse import number_text
 from .english import Context, capitalise, conjuncts, join, option_link, say
 from .markdown import anchor
-from .page_state import PageState
+from .page_state import PageState, rules_by_players
 from .safe import inline
 from .sentences import SENTENCE_END, Speaker, guard_goes_first, value_text
 from .titles import rule_title
@@ -32,6 +32,7 @@ def differences(page: PageState) -> str:
     parent_speaker = page.speaker_for(Context(parent_merged.option_defaults(), parent_page,
                                                  parent_merged.option_choices()))
     parent_speaker.bonus = bonus_name(parent_merged)  # the parent's sentences quote its own name
+    parent_speaker.one_deal = all(rules.one_deal for rules in rules_by_players(parent_merged).values())
     changed, added, dropped = [], [], []
     for key in page.merged.clauses:
         if key not in own:

@@ -256,6 +256,8 @@ def compare(expr: n.Compare, ctx: Context) -> str:
     if isinstance(left, n.Attribute) and left.attr == "ranks" and isinstance(right, n.Attribute) and \
             right.attr == "count" and left.obj == right.obj and op == "<":
         return f"two cards of {noun(left.obj, ctx)} have the same rank"
+    if isinstance(left, n.Counted) and op == "==" and right == n.Number(0, span=right.span):
+        return f"{noun(left.obj, ctx)} holds no {pattern_phrase(left.pattern, 'pl')}"
     if isinstance(left, n.Counted):
         many = "exactly " + noun(right, ctx) if op == "==" else bound(op, noun(right, ctx), "more", "fewer")
         return f"{noun(left.obj, ctx)} holds {many} {pattern_phrase(left.pattern, 'pl')}"

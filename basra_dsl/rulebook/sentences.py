@@ -134,6 +134,8 @@ class Speaker(ScoreSentences):
         return "The floor cards lie face up side by side, and any of them can be taken."
 
     def _startfloor(self, c: n.StartFloor) -> str:
+        if c.count == n.Number(0, span=c.count.span):
+            return "No cards are dealt to the floor at the start."
         text = f"At the start of a hand, {self.num(c.count, 'card')} are dealt face up to the floor."
         if c.bar is not None:
             barred = join([pattern_phrase(p) for p in c.bar.patterns], "or")
