@@ -29,8 +29,8 @@ option dealer_escoba: yes | no = yes "the first floor's fifteen scores"
 dealing:
   redeal when floor.count(K) >= 3
   redeal when floor.count(A) >= 2 and players == 2
-  thirty "Two escobas at the deal": 2 to dealer when dealer_escoba and floor.sum == 30
-  fifteen "An escoba at the deal": 1 to dealer when dealer_escoba and floor.sum == 15
+  floor_thirty "Two escobas at the deal": 2 to dealer when dealer_escoba and floor.sum == 30
+  floor_fifteen "An escoba at the deal": 1 to dealer when dealer_escoba and floor.sum == 15
 capture:
   fifteen: any takes sums to 15
   choose one
@@ -129,7 +129,7 @@ def test_the_fast_tier_leaves_dealing_rules_to_state(tmp_path):
 def test_rules_json_names_the_dealing_rules(rules):
     deal = rules.to_json()["deal"]
     assert deal["redeal"] == ["floor.count(K) >= 3", "floor.count(A) >= 2 and players == 2"]
-    assert [b["name"] for b in deal["floor_bonuses"]] == ["thirty", "fifteen"]
+    assert [b["name"] for b in deal["floor_bonuses"]] == ["floor_thirty", "floor_fifteen"]
 
 
 # ------------------------------------------------------------------ checks
@@ -141,7 +141,7 @@ def test_rules_json_names_the_dealing_rules(rules):
     ("  redeal when floor.count(K)", "B205", "yes/no"),
 ])
 def test_misused_dealing_rules_are_located(tmp_path, line, code, words):
-    path = house_variant(tmp_path, TEXT.replace("  thirty ", line + "\n  thirty "))
+    path = house_variant(tmp_path, TEXT.replace("  floor_thirty ", line + "\n  floor_thirty "))
     result = run_cli("check", path)
     assert result.exit_code == 1 and f"error[{code}]" in result.output and words in result.output
 
@@ -167,14 +167,14 @@ def test_a_redeal_of_most_floors_is_flagged(tmp_path):
 def test_a_floor_bonus_that_fails_on_a_floor_is_an_error_at_its_line(tmp_path):
     path = house_variant(tmp_path, TEXT.replace("2 to dealer when", "10 / (floor.count(K) - 1) to dealer when"))
     result = run_cli("check", path)
-    assert "error[B710]" in result.output and "'thirty' cannot be worked out for a first floor" in result.output
+    assert "error[B710]" in result.output and "'floor_thirty' cannot be worked out for a first floor" in result.output
 
 
 def test_the_clean_variant_passes_with_dealt_examples(tmp_path):
     path = house_variant(tmp_path, TEXT)
     (tmp_path / "fifteen.examples.yaml").write_text(
         "variant: fifteen\nexamples:\n"
-        "  - name: fifteen to the dealer\n    rule: fifteen\n    dealt: [7D, 5C, 2H, AS]\n"
+        "  - name: fifteen to the dealer\n    rule: floor_fifteen\n    dealt: [7D, 5C, 2H, AS]\n"
         "    expect: {taker: dealer, basra: 1, takes: [7D, 5C, 2H, AS]}\n"
         "  - name: three kings\n    rule: redeal\n    dealt: [KD, KC, KH, 5S]\n    expect: {redeal: true}\n"
         "  - name: wrong on purpose\n    dealt: [KD, 2C, 3H, 5S]\n    expect: {taker: dealer}\n", encoding="utf-8")
@@ -189,9 +189,9 @@ def test_the_page_says_the_dealing_rules(tmp_path):
     path = house_variant(tmp_path, TEXT)
     page = run_cli("docs", "show", path).output
     assert "## The first floor {#dealing}" in page
-    assert ("A deal does not count if, once the first floor is dealt, the floor holds 3 or more kings or the "
-            "floor holds 2 or more aces and there are 2 players.") in page
-    assert ("The dealer takes the whole first floor at once when the floor adds up to exactly 15, scoring 1 point, "
+    assert ("The deal does not count if the first floor holds 3 or more kings or the first floor holds 2 or more "
+            "aces and there are 2 players.") in page
+    assert ("The dealer takes the whole first floor at once when it adds up to exactly 15, scoring 1 point, "
             "counted with the basras. This applies only if the table plays with") in page
 
 

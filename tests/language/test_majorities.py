@@ -52,7 +52,7 @@ def test_a_tie_on_sevens_pays_nobody(rules):
 
 def test_the_pages_say_the_new_counts(tmp_path, rules):
     page = run_cli("docs", "show", tmp_path / "counts.basra").output
-    assert "Most sevens" in page and "each diamond 1" in page
+    assert "Most sevens" in page and "diamonds 1 point each" in page
 
 
 def test_an_unknown_count_names_what_can_be_counted(tmp_path):

@@ -68,7 +68,7 @@ def test_the_page_names_the_pack(tmp_path):
     page = run_cli("docs", "show", house_variant(tmp_path, TEXT)).output
     assert "Its suits are coins (*denari*), cups (*coppe*), swords (*spade*) and batons (*bastoni*)." in page
     assert "Its picture cards are the jack (*fante*), the knight (*cavallo*) and the king (*re*)." in page
-    assert "the seven of coins 1 point" in page and "each cup 1 point" in page
+    assert "the seven of coins 1 point" in page and "cups 1 point each" in page
     assert "diamond" not in page.split("=== \"Source file\"")[0]
 
 
