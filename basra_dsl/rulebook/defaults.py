@@ -18,7 +18,7 @@ from ..language.merge import Merged
 from ..language.unparse import number_text
 from . import naming
 from .bonus_values import all_of, settle  # the options' part of a condition, worked out
-from .english import Context, conjuncts, join, majority_phrase, noun, pattern_phrase, plural, rank_name, say, uses_play
+from .english import Context, conjuncts, counted_word, join, majority_phrase, noun, pattern_phrase, plural, rank_name, say, uses_play
 from .page_state import rules_by_players
 from .plays import describe_play
 from .safe import inline
@@ -164,7 +164,7 @@ def majorities(rules: Rules) -> str:
         tie = TIES.get(m.tie, m.tie) + (" and wipes out the hand" if m.void else "")
         what = "" if m.what == "cards" else f"{inline(majority_phrase(m.what).removeprefix('the '))}: "
         extra = "".join([f", at least {number_text(m.least)}" if m.least is not None else "",
-                         f", level ones settled by {join([_counted(c) for c in m.then], 'then')}" if m.then else ""])
+                         f", level ones settled by {join([counted_word(c) for c in m.then], 'then')}" if m.then else ""])
         shown.append(f"{what}{number_text(m.points)}{extra} ({tie})")
     return "; ".join(shown) or "none"
 
@@ -205,12 +205,6 @@ def first_floor(merged: Merged, rules: Rules) -> str:
         points = _points_now(rule.points, options)
         said.append(f"to {who}{when}, {points} {'point' if points == '1' else 'points'}")
     return "; ".join(said) or "—"
-
-
-def _counted(cards: frozenset[int]) -> str:
-    """Returns the cards a majority's tie-break counts, as 'sixes' or 'clubs'."""
-    return next((word for word, kind in C.MAJORITY_WORDS.items() if kind is not None and cards and cards <= kind
-                 and word not in C.LATIN_SUIT_NAMES), "cards")
 
 
 def game(rules: Rules) -> str:

@@ -66,6 +66,14 @@ def rank_name(rank: int) -> str:
     return naming.rank_name(rank)
 
 
+def counted_word(cards: frozenset[int]) -> str:
+    """Returns what a majority's tie-break counts, as 'sixes' or, for a suit, its name in the
+    page's pack ('clubs', 'batons')."""
+    word = next((w for w, kind in C.MAJORITY_WORDS.items() if kind is not None and cards and cards <= kind
+                 and w not in C.LATIN_SUIT_NAMES), "cards")
+    return naming.suit_word(word)
+
+
 def word_phrase(word: str, form: str = "a") -> str:
     """Returns a pattern word in English; ``form`` is "a" (a jack), "pl" (jacks) or "bare" (jack)."""
     if word == "any":

@@ -11,7 +11,6 @@ apart by the rules alone. The bonus lines are ``quickstart_bonuses``' job.
 from __future__ import annotations
 
 
-from .. import cards as C
 from ..language import nodes as n
 from ..language.evaluation import evaluate_constant
 from ..language.unparse import number_text
@@ -20,6 +19,7 @@ from .card_counts import summed, values_line
 from .differences import directions_of, lead
 from .english import (
     amount,
+    counted_word,
     capitalise,
     join,
     majority_phrase,
@@ -289,12 +289,6 @@ def end_of_hand(page: PageState) -> str:
     return text
 
 
-def _said_count(cards: frozenset[int]) -> str:
-    """Returns what a tie-break counts: 'the most sixes'."""
-    word = next((w for w, kind in C.MAJORITY_WORDS.items() if kind is not None and cards and cards <= kind), "cards")
-    return f"the most {word}"
-
-
 def scoring(page: PageState) -> str:
     rules = page.rules
     sentences = []
@@ -307,7 +301,7 @@ def scoring(page: PageState) -> str:
         if majority.least is not None:  # Pasur: "Seven or more clubs"
             label = f"{number_text(majority.least)} or more {majority.what}"
         if majority.then:
-            tie = f"when level, {join([_said_count(c) for c in majority.then], 'then')} decides" + \
+            tie = f"when level, {join([f'the most {counted_word(c)}' for c in majority.then], 'then')} decides" + \
                 (f"; {tie}" if tie else "")
         sentences.append(page.rule_link(f"score.most_{majority.what}", label) +
                          f": {points} {'point' if majority.points == 1 else 'points'}" + (f" ({tie})." if tie else "."))
