@@ -54,7 +54,7 @@ def move_times(samples: int, decisions: int = 200) -> None:
                     start = time.process_time()
                     move_of(bot, state, rng)
                     spent.append(time.process_time() - start)
-                state.play(*random_move(state, rng))
+                state.play_move(random_move(state, rng))
         print(f"search ({samples} samples), {name} {players}p: median {1000 * statistics.median(spent):.0f} ms, "
               f"95th percentile {1000 * statistics.quantiles(spent, n=20)[-1]:.0f} ms, "
               f"slowest {1000 * max(spent):.0f} ms per move with a choice ({decisions} moves, one core)")

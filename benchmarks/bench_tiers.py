@@ -35,7 +35,7 @@ def state_tier(rules, hands: int, seed: int) -> None:
     for index in range(hands):
         state = game.new_hand(rng, index % rules.players, carry)
         while state.turn >= 0:
-            state.play(*random_move(state, rng))
+            state.play_move(random_move(state, rng))
         carry = state.result().carry_out
 
 

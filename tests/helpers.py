@@ -113,5 +113,5 @@ def tiers_score_alike(rules, seed: int, hands: int = 80) -> None:
     for index in range(hands):
         state = game.new_hand(slow_rng, index % 2)
         while state.turn >= 0:
-            state.play(*random_move(state, slow_rng))
+            state.play_move(random_move(state, slow_rng))
         assert fast.play_traced(fast_rng, index % 2, (), []).points == state.result().points

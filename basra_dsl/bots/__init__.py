@@ -26,7 +26,7 @@ class RandomBot:
     name = "random"
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        return Move(*random_move(view._state, rng))
+        return random_move(view._state, rng)
 
 
 BOT_NAMES = ("random", "greedy", "search")

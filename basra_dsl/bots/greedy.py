@@ -53,8 +53,14 @@ def card_worth(rules: Rules) -> dict[int, float]:
     return worth
 
 
+# a build is won on a later turn, if nobody takes or raises it first: it counts for less
+BUILD_SHARE = 0.8
+
+
 def _value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter) -> float:
     before = view.floor
+    if move.build:
+        return _build_value(view, move, worth, unseen)
     if move.capture:
         taken = set(move.capture)
         left = tuple(x for x in before if x not in taken)
@@ -65,6 +71,21 @@ def _value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter)
         gain = 0.0
     previous = (move.card, before, move.capture, left)
     return gain - _threat(view, left, previous, worth, unseen)
+
+
+def _build_value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter) -> float:
+    """A build: the cards it gathers and the card that will take it, discounted, less the
+    chance an unseen card of its value takes it first and the threat to the loose cards."""
+    gathered = set(move.build) | {move.card}
+    played = view.rules.played
+    keeper = next(h for h in view.hand if h != move.card and move.value in played(h))
+    prize = sum(worth[c] for c in gathered) + worth[keeper]
+    rivals = sum(count for card, count in unseen.items() if move.value in played(card))
+    taken_first = rivals / len(view.unseen) if view.unseen else 0.0
+    built = {c for b in view.builds for c in b.cards} | gathered
+    loose = tuple(x for x in view.floor if x not in built)
+    previous = (move.card, view.floor, (), view.floor + (move.card,))
+    return prize * BUILD_SHARE * (1 - taken_first) - _threat(view, loose, previous, worth, unseen)
 
 
 def _threat(view: SeatView, floor: tuple[int, ...], previous, worth: dict[int, float], unseen: Counter) -> float:

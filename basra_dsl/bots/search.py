@@ -56,7 +56,7 @@ class SearchBot:
             sample = view.sample(rng)
             for index, move in enumerate(moves):
                 state = sample.clone()
-                state.play(move.card, move.capture)
+                state.play_move(move)
                 totals[index] += look.value(state, sample.deal_index, self.depth - 1)
             if look.positions >= self.budget:
                 break
@@ -87,7 +87,7 @@ class Lookahead:
         best = -INFINITY if ours else INFINITY
         for move in _captures_first(state.legal_moves()):
             child = state.clone()
-            child.play(move.card, move.capture)
+            child.play_move(move)
             found = self.value(child, deal, depth - 1, alpha, beta)
             if ours:
                 best = max(best, found)

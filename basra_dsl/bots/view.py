@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..engine import Deal, Move, Play, State
+from ..engine import Build, Deal, Move, Play, State
 from ..engine.rules import Rules
 
 
@@ -36,6 +36,7 @@ class SeatView:
     unseen: tuple[int, ...]  # the others' hands and the undealt pack, together, in card order
     carry: tuple[float, ...]  # points carried into this hand
     moves: tuple[Move, ...]  # the seat's legal moves
+    builds: tuple[Build, ...]  # the builds on the floor (their cards are in ``floor`` too)
     _state: State = field(compare=False, repr=False)  # only ``sample`` and the rule queries read it
 
     @classmethod
@@ -51,7 +52,7 @@ class SeatView:
         return cls(seat, state.rules, tuple(state.hands[seat]), tuple(state.floor), tuple(state.plays),
                    tuple(tuple(p) for p in state.piles), tuple(tuple(b) for b in state.bonuses),
                    tuple(len(h) for h in state.hands), tuple(sorted(unseen.elements())),
-                   state.carry_in, tuple(state.legal_moves()), state)
+                   state.carry_in, tuple(state.legal_moves()), tuple(state.builds), state)
 
     @property
     def previous(self):

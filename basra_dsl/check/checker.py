@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 from .. import limits
 from ..cards import card_name
 from ..diagnostics import Diagnostic, DiagnosticError, Span, error, limit_per_file, warning
-from ..engine import Game, Move
+from ..engine import Game
 from ..engine.random_play import random_move
 from ..language.compiler import compile_rules
 from ..language.loader import LOOKUP, is_path_like, load
@@ -209,9 +209,9 @@ def first_failing_play(game: Game, hand_seed: int, first: int) -> str | None:
             return None
         seat = state.turn
         try:
-            card, capture = random_move(state, rng)
-            description = str(Move(card, capture))
-            state.apply(Move(card, capture))
+            move = random_move(state, rng)
+            description = str(move)
+            state.apply(move)
         except Exception as exc:  # noqa: BLE001
             return f"first failing play: play {number}, seat {seat}: the engine fails: {type(exc).__name__}: {exc}"
         places = [c for p in state.piles for c in p] + list(state.unclaimed) + list(state.floor) + \

@@ -17,6 +17,8 @@ from ..cards import card_name, parse_card, parse_cards
 from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from ..documents import Document, read_document, schema_diagnostics
 from ..engine import Deal, Game, IllegalMove, Play, judge_first_floor
+from ..engine.builds import Build
+from ..engine.deal import hand_bonus
 from ..engine.capture import NO_PREVIOUS
 from ..engine.rules import Rules
 from ..engine.scoring import number, score_hand
@@ -45,6 +47,11 @@ class Outcome:
     earlier: tuple[tuple[Play, tuple[int, ...]], ...] = ()  # each earlier play and the floor it left
     floor_before: tuple[int, ...] = ()  # when the last card is played
     previous: tuple = field(default=NO_PREVIOUS, compare=False)
+    build: tuple[int, ...] = ()  # the floor cards the last play is built onto
+    value: int = 0  # and the value it announces
+    built: Build | None = None  # the build the last play leaves
+    builds_before: tuple[Build, ...] = ()  # the builds on the floor when the last card is played
+    held: tuple[tuple[int, ...], ...] = ()  # what each seat holds besides the cards it plays
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -116,8 +123,10 @@ def _example_problems(merged: Merged, example: dict, document: Document, index: 
                     did_you_mean(rule, names) or f"the rules of '{merged.name}': {', '.join(names)}")
     places = [(("floor", i), c) for i, c in enumerate(example.get("floor", []))]
     places += [(("dealt", i), c) for i, c in enumerate(example.get("dealt", []))]
+    places += [(("held", i), c) for i, c in enumerate(example.get("held", []))]
     places += [(("plays", i) + (() if isinstance(p, str) else ("card",)), p if isinstance(p, str) else p["card"])
                for i, p in enumerate(example.get("plays", []))]
+    places += [(("hands", s, i), c) for s, held in enumerate(example.get("hands", [])) for i, c in enumerate(held)]
     if "score" in example:
         places += [(("score", "sides", s, "with", i), c) for s, side in enumerate(example["score"]["sides"])
                    for i, c in enumerate(side.get("with", []))]
@@ -145,12 +154,16 @@ def run_example(merged: Merged, example: dict) -> Outcome:
         return _run_score(rules, example)
     if "dealt" in example:
         return _run_dealt(rules, example)
+    if "held" in example:
+        held = parse_cards(example["held"])
+        return Outcome(example["name"], rules=rules, floor=held, basra=hand_bonus(rules, held))
     return _run_plays(rules, example)
 
 
 def _refuse_cards_not_in_the_deck(rules, example: dict) -> None:
     """Raises for a card the variant's deck does not hold (an 8 in a 40-card pack)."""
     named = list(example.get("floor", [])) + list(example.get("dealt", []))
+    named += [c for held in example.get("hands", []) for c in held] + list(example.get("held", []))
     named += [p if isinstance(p, str) else p["card"] for p in example.get("plays", [])]
     named += [c for p in example.get("plays", []) if isinstance(p, dict) for c in p.get("capture", [])]
     named += [c for side in example.get("score", {}).get("sides", []) for c in side.get("with", [])]
@@ -175,32 +188,42 @@ def _run_plays(rules, example: dict) -> Outcome:
     plays = example.get("plays") or []
     if not plays:
         raise DiagnosticError([error("B601", "a play example needs 'plays'")])
-    moves = [(parse_card(p), None) if isinstance(p, str) else
-             (parse_card(p["card"]), parse_cards(p["capture"]) if "capture" in p else None) for p in plays]
-    hands = [[] for _ in range(rules.players)]
-    for i, (card, _) in enumerate(moves):
+    moves = [_named_move(p) for p in plays]
+    held = [tuple(parse_cards(h)) for h in example.get("hands", [])][:rules.players]
+    hands = [list(h) for h in held] + [[] for _ in range(rules.players - len(held))]
+    for i, (card, *_) in enumerate(moves):
         hands[i % rules.players].append(card)
     floor = parse_cards(example.get("floor", []))
     state = Game(rules).hand_from_deals(_deals_at(rules, example.get("moment", "mid_hand"), hands, floor), 0)
     earlier = []
-    for card, capture in moves[:-1]:
+    for card, capture, build, value in moves[:-1]:
         try:
-            move = state.resolve(card, capture)
+            move = state.resolve(card, capture, build, value)
         except IllegalMove as exc:
             raise DiagnosticError([error("B601", f"a play before the last is refused: {exc}")]) from None
-        earlier.append((state.play(move.card, move.capture), tuple(state.floor)))
-    card, named = moves[-1]
+        earlier.append((state.play_move(move), tuple(state.floor)))
+    card, named, build, value = moves[-1]
     seen = Outcome(example["name"], tuple(state.captures(card)), rules=rules, played=card, named=named,
-                   floor=floor, earlier=tuple(earlier), floor_before=tuple(state.floor), previous=state.previous)
+                   floor=floor, earlier=tuple(earlier), floor_before=tuple(state.floor), previous=state.previous,
+                   build=build, value=value, builds_before=tuple(state.builds), held=tuple(held))
     capture = named
-    if capture is None and len(seen.choices) > 1 and "choices" in example.get("expect", {}):
+    if capture is None and not build and len(seen.choices) > 1 and "choices" in example.get("expect", {}):
         capture = seen.choices[0]
     try:
-        move = state.resolve(card, capture)
+        move = state.resolve(card, capture, build, value)
     except IllegalMove as exc:
         return replace(seen, refused=str(exc))
-    play = state.play(move.card, move.capture)
-    return replace(seen, takes=play.captured, basra=play.bonus)
+    play = state.play_move(move)
+    built = next((b for b in state.builds if card in b.cards), None)
+    return replace(seen, takes=play.captured, basra=play.bonus, built=built)
+
+
+def _named_move(play) -> tuple:
+    """An example's play as (card, capture or None, build, value)."""
+    if isinstance(play, str):
+        return parse_card(play), None, (), 0
+    capture = parse_cards(play["capture"]) if "capture" in play else None
+    return parse_card(play["card"]), capture, tuple(parse_cards(play.get("build", []))), play.get("value", 0)
 
 
 def _deals_at(rules, moment: str, hands: list[list[int]], floor: tuple[int, ...]) -> list[Deal]:
@@ -255,6 +278,8 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
         yield error("B601", f"example '{name}': the engine refuses the play: {outcome.refused}",
                     document.span("examples", index, "plays"))
         return
+    if "build" in expect:
+        yield from _compare_build(name, expect["build"], outcome.built, where("build"))
     if "takes" in expect and sorted(outcome.takes or ()) != sorted(parse_cards(expect["takes"])):
         yield error("B601", f"example '{name}': expected it to take {show(parse_cards(expect['takes']))}, "
                     f"the engine takes {show(outcome.takes or ())}", where("takes"))
@@ -280,3 +305,20 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
     if "carry" in expect and list(outcome.carry) != list(expect["carry"]):
         yield error("B601", f"example '{name}': expected {list(map(number, expect['carry']))} carried, "
                     f"the engine carries {list(map(number, outcome.carry))}", where("carry"))
+
+
+def _compare_build(name: str, want: dict, built: Build | None, span) -> Iterator[Diagnostic]:
+    """The build the last play leaves, against the example's ``expect: build``."""
+    show = " ".join(map(card_name, parse_cards(want["cards"])))
+    if built is None:
+        yield error("B601", f"example '{name}': expected a build of {want['value']} ({show}), "
+                    "the play leaves no build", span)
+        return
+    got = {"value": built.value, "cards": sorted(built.cards), "multiple": built.multiple, "owner": built.owner}
+    wanted = {"value": want["value"], "cards": sorted(parse_cards(want["cards"])),
+              "multiple": want.get("multiple", built.multiple), "owner": want.get("owner", built.owner)}
+    if got != wanted:
+        kind = lambda b: "multiple" if b["multiple"] else "single"  # noqa: E731
+        yield error("B601", f"example '{name}': expected a {kind(wanted)} build of {wanted['value']} "
+                    f"({show}) owned by seat {wanted['owner']}, the engine leaves a {kind(got)} build of "
+                    f"{got['value']} ({' '.join(map(card_name, built.cards))}) owned by seat {got['owner']}", span)

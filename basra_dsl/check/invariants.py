@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from ..cards import card_name
-from ..engine import Game, Move
+from ..engine import Game
+from ..engine.scoring import rule_points
 from ..engine.random_play import random_move
 
 MAX_PLAYS = 10_000
@@ -23,8 +24,7 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
         moves = state.legal_moves()
         if not moves:
             return f"play {plays}: seat {state.turn} has no legal move"
-        card, capture = random_move(state, rng)
-        state.apply(Move(card, capture))
+        state.apply(random_move(state, rng))
         plays += 1
         if plays > MAX_PLAYS:
             return "the hand does not end"
@@ -36,6 +36,7 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
     if result.void:
         return None if not any(result.points) else "a voided hand still scores points"
     card_points = sum(rules.card_points.get(c, 0) for c in rules.deck if c not in state.unclaimed)
+    card_points += sum(rule_points(rules, [c for s in seats for c in state.piles[s]]) for seats in rules.sides)
     bonuses = sum(p.bonus for p in state.plays) + sum(b for deal in state.deals for b in deal.bonus)
     majority = sum(result.points) - card_points - bonuses
     allowed = _majority_totals(rules, state.carry_in)

@@ -37,7 +37,9 @@ def compile_command(variant, options, players, as_json):
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     click.echo(f"{rules.title} ({rules.variant}): {rules.players} players, {len(rules.deck)} cards, "
-               f"{rules.hand_size} each, first to {rules.target:g}")
+               f"{rules.hand_size} each, " + (f"first to {rules.target:g}" if rules.hands_limit is None else
+                                              f"{rules.hands_limit} hands" if rules.target == float("inf") else
+                                              f"first to {rules.target:g} within {rules.hands_limit} hands"))
     for rule in data["capture"]["rules"]:
         to = f" to {rule['total']}" if rule["total"] is not None else ""
         spares = f" but {' '.join(rule['spares'])}" if rule["spares"] else ""

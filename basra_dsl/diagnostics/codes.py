@@ -66,6 +66,7 @@ _CODES = [
     Code("B210", "error", "total on a capture that adds nothing up", "capture:\n  pair: any takes rank to 15", "Only `takes sums` adds up: write `takes sums to 15`, or remove `to ...`."),
     Code("B211", "error", "prime without values, or values on a count", "score:\n  most prime 1", "Give the prime what each card counts toward it (`most prime 1: 7 21, 6 18, A 16, ...`); other majorities count cards and take no list."),
     Code("B212", "error", "'but' on a capture that takes no whole floor", "capture:\n  pair: any takes rank but K", "Only `takes all` sweeps the floor: write `jack: J takes all but Q | K`, or remove `but ...`."),
+    Code("B213", "error", "builds beside rules they cannot work with", "capture:\n  raise others", "Add a build rule (`build: numeral builds`) before saying how builds work; builds need a spread floor and captures by rank or plain sums."),
     # ---------------------------------------------------------------- B3xx options
     Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options (`basra compile VARIANT` lists them)."),
     Code("B302", "error", "value not allowed", "basra compile egyptian -o target=99", "Choose one of the option's choices, or an allowed player count."),

@@ -9,6 +9,7 @@ reference player seeded runs use. It knows no variant by name and holds no Basra
 May import: ``cards``, ``diagnostics`` and ``limits`` only.
 """
 
+from .builds import Build
 from .capture import CaptureResolver
 from .deal import Deal, FirstFloor, deal_hand, judge_first_floor, shuffled_pack
 from .errors import RuleError
@@ -17,6 +18,6 @@ from .random_play import random_move
 from .scoring import HandResult, SideResult
 from .state import TERMINAL, IllegalMove, Move, Play, State
 
-__all__ = ["CaptureResolver", "Deal", "FirstFloor", "Game", "HandResult", "IllegalMove", "MatchScore", "Move",
+__all__ = ["Build", "CaptureResolver", "Deal", "FirstFloor", "Game", "HandResult", "IllegalMove", "MatchScore", "Move",
            "Play", "RuleError", "Scoreboard", "SideResult", "State", "TERMINAL", "deal_hand", "judge_first_floor",
            "random_move", "shuffled_pack"]

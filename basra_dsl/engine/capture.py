@@ -48,11 +48,11 @@ class CaptureResolver:
             self.groups[card] = groups
             unconditional = all(r.condition is None for r in groups)
             self.fixed_kinds[card] = frozenset(r.kind for r in groups) if unconditional else None
-            value = self.worth[card]
-            # a card with no value adds up to nothing; with a total, its value counts toward it
-            targets = {r.kind: value if r.total is None else r.total - value
-                       for r in groups if r.takes == "sums" and value}
-            self.targets[card] = tuple(sorted((k, t) for k, t in targets.items() if t > 0))
+            # a card with no value adds up to nothing; with a total, its value counts toward
+            # it; a card that may count several values as the card played adds up to each
+            targets = {(r.kind, value if r.total is None else r.total - value)
+                       for r in groups if r.takes == "sums" for value in rules.played(card)}
+            self.targets[card] = tuple(sorted((k, t) for k, t in targets if t > 0))
 
     def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple:
         """Returns the sweeping rule that applies (None if none does), and the kinds of group

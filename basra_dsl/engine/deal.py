@@ -74,11 +74,39 @@ def _deal_once(rules: Rules, pack: list[int], first: int, rng: random.Random) ->
                 return None
             floor = _bar(rules, floor, pack, rng, won[rules.dealer_of(first)])
             floor, bonus = _floor_bonus(rules, floor, rules.dealer_of(first), won)
+        if rules.hand_bonuses:
+            bonus = _add_hand_bonuses(rules, hands, bonus)
         deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor),
                           tuple(tuple(w) for w in won) if any(won) else (), tuple(bonus)))
         if not any(hands) and not floor:
             break
     return deals
+
+
+def _add_hand_bonuses(rules: Rules, hands: list[list[int]], bonus: list[float]) -> list[float]:
+    """Returns the deal's bonuses by seat with each player's bonus for the cards just dealt
+    to them added: the largest of the hand bonus rules that hold (Cirulla's declarations)."""
+    found = list(bonus) or [0.0] * rules.players
+    for seat, hand in enumerate(hands):
+        found[seat] += hand_bonus(rules, tuple(hand))
+    return found if any(found) else list(bonus)
+
+
+def hand_bonus(rules: Rules, hand: tuple[int, ...]) -> float:
+    """Returns the bonus a player scores for being dealt ``hand``: the largest among the
+    rules that hold, 0 for none."""
+    best = 0
+    args = (None, (), hand, (), NO_PLAY)  # a holder rule reads the hand as its third argument
+    for rule in rules.hand_bonuses:
+        try:
+            if rule.condition is None or rule.condition(*args):
+                points = rule.points(*args) or 0
+                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+                    raise ValueError(f"it scores {points:.3g} points")
+                best = max(best, points)
+        except RULE_FAILURES as exc:
+            raise RuleError(rule.name, rule.span, str(exc)) from None
+    return best
 
 
 def _cut(rules: Rules, pack: list[int], first: int) -> tuple[int, int] | None:

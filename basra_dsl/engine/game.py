@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..cards import parse_card
+from .builds import Build
 from .capture import CaptureResolver
 from .deal import Deal, deal_hand, shuffled_pack
 from .rules import Rules
@@ -52,8 +53,10 @@ class Game:
         state.last_capturer = data["last_capturer"]
         state.unclaimed = tuple(cards(data["unclaimed"]))
         state.turn = data["turn"]
-        state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"])
-                       for p in data["plays"]]
+        state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"],
+                            tuple(cards(p.get("build", ()))), p.get("value", 0)) for p in data["plays"]]
+        state.builds = [Build(b["value"], tuple(cards(b["cards"])), b["owner"], b["multiple"])
+                        for b in data.get("builds", ())]
         return state
 
 
@@ -76,15 +79,22 @@ class Scoreboard:
             self.totals = [0.0] * len(self.rules.sides)
 
     def add(self, result: HandResult) -> None:
-        """Adds a hand's points; decides the game when a side has reached the target."""
+        """Adds a hand's points; decides the game when a side has reached the target, or
+        when the game's hands are played; level leaders are settled by the countback."""
         self.hands += 1
         for side, points in enumerate(result.points):
             self.totals[side] += points
         self.carry = result.carry_out
-        if max(self.totals) < self.target:
+        limit = self.rules.hands_limit
+        if max(self.totals) < self.target and (limit is None or self.hands < limit):
             return
         best = max(self.totals)
         leaders = [i for i, t in enumerate(self.totals) if t == best]
+        for step in range(len(self.rules.countback)):
+            if len(leaders) == 1:
+                break
+            most = max(result.sides[i].countback[step] for i in leaders)
+            leaders = [i for i in leaders if result.sides[i].countback[step] == most]
         if len(leaders) == 1:
             self.winner, self.over = leaders[0], True
         elif self.rules.game_tie == "draw":

@@ -9,12 +9,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from .moves import Move
+
 if TYPE_CHECKING:
     from .state import State
 
 
-def random_move(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
-    """Returns a uniformly random card and one of the captures the rules allow it."""
+def random_move(state: State, rng: random.Random) -> Move:
+    """Returns a uniformly random card and one of the moves the rules allow it."""
+    if state.builder is not None:
+        return _random_move_with_builds(state, rng)
     hand = state.hands[state.turn]
     card = hand[int(rng.random() * len(hand))]  # as rng.choice, but cheaper on this hot path
     options = state.captures(card)
@@ -22,4 +26,15 @@ def random_move(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]
         playable = [c for c in hand if state.captures(c)]
         card = playable[int(rng.random() * len(playable))]
         options = state.captures(card)
-    return card, options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
+    return Move(card, options[0] if len(options) == 1 else options[int(rng.random() * len(options))])
+
+
+def _random_move_with_builds(state: State, rng: random.Random) -> Move:
+    """The same draw where the rules build: a random card among those with a legal move
+    (captures, trail, builds), then one of its moves."""
+    by_card: dict[int, list[Move]] = {}
+    for move in state.legal_moves():
+        by_card.setdefault(move.card, []).append(move)
+    cards = [c for c in state.hands[state.turn] if c in by_card]
+    options = by_card[cards[int(rng.random() * len(cards))]]
+    return options[int(rng.random() * len(options))]

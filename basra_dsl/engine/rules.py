@@ -86,6 +86,19 @@ class Majority:
 
 
 @dataclass(frozen=True)
+class BuildRules:
+    """How a variant builds: which played cards may build, whether several units of one
+    value may be gathered (multiple builds), who may raise a single build (any | others |
+    never), and whether a player who owns a build may lay a card down without building or
+    taking."""
+
+    cards: frozenset[int]
+    multiple: bool = True
+    raising: str = "any"  # any | others (not the build's owner) | never
+    owner_trails: bool = False
+
+
+@dataclass(frozen=True)
 class Rules:
     variant: str
     title: str
@@ -124,7 +137,25 @@ class Rules:
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
     redeal: Redeal | None = None  # a first floor that voids the deal
     floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
+    hand_bonuses: tuple[FloorBonus, ...] = ()  # taker "holder": a bonus for the cards a player is dealt
+    score_rules: tuple[BasraRule, ...] = ()  # points a side scores for what it took (read as ``taken``)
     suits: str = "french"  # what the pack's suits are called (pages only): french | italian | spanish
+    builds: BuildRules | None = None  # how cards are built on the floor; None: no builds
+    # what a card counts as the card played, where it differs from ``values`` (several: the
+    # player chooses; Royal Cassino's ace 1 or 14, Kasino's ace 14)
+    played_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
+    # what settles level totals at the end, in turn, counted in the last hand: (word, cards
+    # counted; None for every card); the word "bonuses" counts bonuses scored
+    countback: tuple[tuple[str, frozenset[int] | None], ...] = ()
+
+    def played(self, card: int) -> tuple[int, ...]:
+        """Returns what a card may count as the card played (none for a picture without a value)."""
+        found = self.played_values.get(card)
+        if found is not None:
+            return found
+        value = self.values.get(card)
+        return (value,) if value else ()
 
     @property
     def bonus_reads_hand(self) -> str | None:
@@ -182,16 +213,21 @@ class Rules:
                      "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner},
                      "redeal": [] if self.redeal is None else list(self.redeal.sources),
                      "floor_bonuses": [{"name": b.name, "points": b.points_source, "to": b.taker,
-                                        "when": b.condition_source} for b in self.floor_bonuses]},
+                                        "when": b.condition_source} for b in self.floor_bonuses + self.hand_bonuses]},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                    "takes": r.takes, "total": r.total,
                                    "spares": [card_name(c) for c in sorted(r.spared)], "when": r.condition_source}
                                   for r in self.capture_rules],
+                        "builds": None if self.builds is None else {
+                            "cards": [card_name(c) for c in sorted(self.builds.cards)],
+                            "multiple": self.builds.multiple, "raise": self.builds.raising,
+                            "owner_trails": self.builds.owner_trails},
                         "choose": self.choose, "pairs_first": self.pairs_first, "compulsory": self.compulsory,
                         "compulsion": self.compulsion,
                         "values": {card_name(c): v for c, v in sorted(
-                            (c, v) for c, v in self.values.items() if c is not None and v is not None)}},
+                            (c, v) for c, v in self.values.items() if c is not None and v is not None)},
+                        "played_values": {card_name(c): list(v) for c, v in sorted(self.played_values.items())}},
             "basra": {"called": self.bonus_name,
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},
@@ -203,7 +239,11 @@ class Rules:
                                       "at_least": m.least}
                                      for m in self.majorities],
                       "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},
-                      "total": self.total_claim},
-            "game": {"target": self.target, "tie": self.game_tie, "extension": self.tie_extension},
+                      "total": self.total_claim,
+                      "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
+                                for r in self.score_rules]},
+            "game": {"target": None if self.target == float("inf") else self.target, "tie": self.game_tie,
+                     "extension": self.tie_extension, "hands": self.hands_limit,
+                     "countback": [word for word, _ in self.countback]},
             "match": {"best_of": self.best_of, "decider": self.decider},
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import repeat
 
+from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
 from .rules import Rules
 
 
@@ -17,6 +18,7 @@ class SideResult:
     card_points: float
     majority_points: float
     points: float
+    countback: tuple[int, ...] = ()  # the counts that settle level totals (Rules.countback), in turn
 
     def to_json(self) -> dict:
         """Returns the side's result as JSON data."""
@@ -78,6 +80,9 @@ def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[fl
             if item.tie == "each":
                 for i in leaders:
                     majority[i] += item.points + carried
+            elif item.tie == "split":  # the tied sides share the points (Kasino's spades among three)
+                for i in leaders:
+                    majority[i] += (item.points + carried) / len(leaders)
             carry_out.append(0.0)
     return majority, carry_out, void
 
@@ -94,6 +99,25 @@ def prime_of(cards, values: dict[int, float]) -> float:
     return sum(best[suit] for suit in sorted(best)) if len(best) == len(suits) else -1
 
 
+NOTHING_PLAYED = (None, (), (), ())
+
+
+def rule_points(rules: Rules, cards) -> float:
+    """Returns what a side's score rules give for the cards it took (Cirulla's Grande)."""
+    total = 0.0
+    args = (None, (), tuple(cards), (), NOTHING_PLAYED)  # a score rule reads the cards taken third
+    for rule in rules.score_rules:
+        try:
+            if rule.condition is None or rule.condition(*args):
+                points = rule.points(*args) or 0
+                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+                    raise ValueError(f"it scores {points:.3g} points")
+                total += points
+        except RULE_FAILURES as exc:
+            raise RuleError(rule.name, rule.span, str(exc)) from None
+    return total
+
+
 def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
                carry_in: tuple[float, ...], unclaimed: tuple[int, ...] = ()) -> HandResult:
     """Returns the result of a hand from each seat's captured cards and bonuses."""
@@ -104,10 +128,14 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
         cards = side_cards[index]
         bonus = [b for seat in seats for b in bonuses[seat]]
         card_points = sum(map(rules.card_points.get, cards, repeat(0)))
+        if rules.score_rules:
+            card_points += rule_points(rules, cards)
         points = card_points + majority[index] + sum(bonus)
         if void:
             card_points = majority[index] = points = 0
             bonus = []
+        counts = tuple(len(bonus) if word == "bonuses" else len(cards) if counted is None else
+                       sum(c in counted for c in cards) for word, counted in rules.countback)
         sides.append(SideResult(tuple(seats), len(cards), len(bonus), sum(bonus), card_points,
-                                majority[index], points))
+                                majority[index], points, counts))
     return HandResult(tuple(sides), tuple(carry_out), tuple(unclaimed), void)

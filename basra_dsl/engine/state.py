@@ -7,58 +7,21 @@ the end gives the floor to the last capturer and scores the hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from ..cards import card_name
+from .builds import Build, Builder, after_capture
+from .building import Building
+from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
 from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
 from .rules import Rules
-from .scoring import HandResult, number, score_hand
+from .scoring import HandResult, score_hand
 
 TERMINAL = -1
 
 
-@dataclass(frozen=True)
-class Move:
-    """A card to play and the floor cards it takes (empty to trail)."""
-
-    card: int
-    capture: tuple[int, ...] = ()
-
-    def to_json(self) -> dict:
-        """Returns the move as record data: {"card", "capture"}."""
-        return {"card": card_name(self.card), "capture": [card_name(c) for c in self.capture]}
-
-    def __str__(self) -> str:
-        taken = " ".join(card_name(c) for c in self.capture)
-        return f"{card_name(self.card)} takes {taken}" if taken else f"{card_name(self.card)} trails"
-
-
-class Play(NamedTuple):
-    """A move as it happened: who played, what was taken, and the bonus it scored."""
-
-    seat: int
-    card: int
-    captured: tuple[int, ...]
-    bonus: float
-
-    def to_json(self) -> dict:
-        """Returns the play as output data."""
-        return {"seat": self.seat, "card": card_name(self.card),
-                "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
-
-
-class IllegalMove(ValueError):
-    """Raised by ``apply`` for a move the rules do not allow; the message says why."""
-
-    def __init__(self, message: str, code: str = "B505"):
-        super().__init__(message)
-        self.code = code
-
-
-class State:
+class State(Building):
     """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it.
 
     It reads the compiled rules and the capture resolver a ``Game`` built for them (one
@@ -85,6 +48,11 @@ class State:
         self.last_capturer: int | None = None
         self.unclaimed: tuple[int, ...] = ()
         self.turn = TERMINAL
+        # builds on the floor (their cards are also in ``floor``); only a variant that builds has a builder
+        self.builds: list[Build] = []
+        self.builder = None if rules.builds is None else Builder(rules.builds, resolver.worth, rules.played)
+        if self.builder is not None:
+            self._resolve = self._captures_with_builds
         self._result: HandResult | None = None
         self._deal_next()
         self._advance(first - 1)  # the first seat holding cards leads; an empty deal ends at once
@@ -110,6 +78,8 @@ class State:
         """Returns every legal move of the player to move (none once the hand is over)."""
         if self.is_terminal():
             return []
+        if self.builder is not None:
+            return self._moves_with_builds()
         found = {card: self._resolve(card, self.floor, self.previous) for card in self.hands[self.turn]}
         hand_must_capture = self.rules.compulsion == "hand" and any(found.values())
         moves = []
@@ -118,6 +88,19 @@ class State:
                 captures = captures + [()]
             moves += [Move(card, capture) for capture in captures]
         return moves
+
+    def moves(self, card: int) -> list[Move]:
+        """Returns the legal moves of one card of the player to move: its captures, its
+        trail where allowed and, where the rules build, its builds; a player who owns a
+        build keeps a card to take it and, unless the rules say otherwise, may not trail."""
+        options = [Move(card, capture) for capture in self.captures(card)]
+        if self.builder is None:
+            return options
+        built = {x for b in self.builds for x in b.cards}
+        loose = [x for x in self.floor if x not in built]
+        options += [Move(card, (), onto, value) for onto, value in
+                    self.builder.plays(card, self.hands[self.turn], self.turn, loose, self.builds)]
+        return [move for move in options if self._duty_broken(move) is None]
 
     def _may_trail(self, captures: bool) -> bool:
         """Whether the card may be laid down without capturing: always where capturing is
@@ -142,13 +125,22 @@ class State:
         return self.result().points
 
     # ------------------------------------------------------------ moves
-    def resolve(self, card: int, capture: tuple[int, ...] | None = None) -> Move:
-        """Returns the legal move for a card and an optional named capture, or raises IllegalMove."""
+    def resolve(self, card: int, capture: tuple[int, ...] | None = None, build: tuple[int, ...] = (),
+                value: int = 0) -> Move:
+        """Returns the legal move for a card and an optional named capture (or build), or
+        raises IllegalMove."""
         seat = self.turn
         if seat == TERMINAL:
             raise IllegalMove("the hand is already over", "B507")
         if card not in self.hands[seat]:
             raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
+        move = self._check_build(card, tuple(build), value) if build else self._resolve_capture(card, capture)
+        if self.builder is not None and (broken := self._duty_broken(move)):
+            if any(self.moves(c) for c in self.hands[seat]):  # else nothing keeps the duties: any play goes
+                raise IllegalMove(broken)
+        return move
+
+    def _resolve_capture(self, card: int, capture: tuple[int, ...] | None) -> Move:
         if capture is None:
             options = self.captures(card)
             if not options:
@@ -159,13 +151,18 @@ class State:
                                   f"name the capture", "B506")
             return Move(card, options[0])
         capture = tuple(capture)
-        if capture and self.resolver.allows(card, self.floor, capture, self.previous):
+        if capture and self._allows(card, capture):
             order = {x: i for i, x in enumerate(self.floor)}
             return Move(card, tuple(sorted(capture, key=order.__getitem__)))
         options = self.captures(card)
         if not capture and () in options:
             return Move(card, ())
         raise IllegalMove(self._why_illegal(card, capture, options))
+
+    def _allows(self, card: int, capture: tuple[int, ...]) -> bool:
+        if not self.builds:
+            return self.resolver.allows(card, self.floor, capture, self.previous)
+        return set(capture) in [set(option) for option in self._resolve(card, self.floor, self.previous)]
 
     def _must_capture_with_another(self, card: int) -> str:
         """Why a card that takes nothing cannot be laid down: another card of the hand can take."""
@@ -183,6 +180,8 @@ class State:
             return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor"
         if not options:
             return self._must_capture_with_another(card)
+        if self.builds and (touched := self._why_not_taken(card, capture)):
+            return touched
         if not capture:
             return f"{name} must capture: it can take {' '.join(map(card_name, options[0]))}"
         if options == [()]:
@@ -192,17 +191,24 @@ class State:
 
     def apply(self, move: Move) -> Play:
         """Plays a move after checking it is legal; returns what happened."""
-        checked = self.resolve(move.card, move.capture)
-        return self.play(checked.card, checked.capture)
+        return self.play_move(self.resolve(move.card, move.capture, move.build, move.value))
 
-    def play(self, card: int, capture: tuple[int, ...]) -> Play:
+    def play_move(self, move: Move) -> Play:
+        """Plays a move known to be legal."""
+        return self.play(move.card, move.capture, move.build, move.value)
+
+    def play(self, card: int, capture: tuple[int, ...], build: tuple[int, ...] = (), value: int = 0) -> Play:
         """Plays a move known to be legal (bots and replays that already checked it)."""
         seat = self.turn
+        if build:
+            return self._build(seat, card, build, value)
         self.hands[seat].remove(card)
         floor = self.floor
         before = tuple(floor)
         bonus = 0
         if capture:
+            if self.builds:
+                self.builds = after_capture(self.builds, capture)
             if len(capture) == len(floor):
                 self.floor, left = [], ()
             else:
@@ -270,6 +276,7 @@ class State:
         self.floor.extend(deal.floor)
 
     def _finish(self) -> None:
+        self.builds = []  # what is left on the floor, builds and all, goes as loose cards
         if self.floor:
             if self.rules.leftover == "last" and self.last_capturer is not None:
                 self.piles[self.last_capturer].extend(self.floor)
@@ -288,6 +295,9 @@ class State:
         copy.piles = [list(p) for p in self.piles]
         copy.bonuses = [list(b) for b in self.bonuses]
         copy.plays = list(self.plays)
+        copy.builds = list(self.builds)
+        if copy.builder is not None:
+            copy._resolve = copy._captures_with_builds
         return copy
 
     def to_json(self) -> dict:
@@ -303,6 +313,8 @@ class State:
             "previous": None if self.previous[0] is None else [
                 card_name(self.previous[0])] + [names(x) for x in self.previous[1:]],
             "last_capturer": self.last_capturer, "unclaimed": names(self.unclaimed),
+            "builds": [{"value": b.value, "cards": names(b.cards), "owner": b.owner, "multiple": b.multiple}
+                       for b in self.builds],
         }
 
 

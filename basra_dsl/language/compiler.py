@@ -6,12 +6,13 @@ setup, score and game expressions are evaluated; play conditions become function
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 from .. import cards as C
 from ..diagnostics import DiagnosticError, Span, did_you_mean, error
-from ..engine.rules import BasraRule, CaptureRule, FloorBonus, Majority, Redeal, Rules
+from ..engine.rules import BasraRule, BuildRules, CaptureRule, FloorBonus, Majority, Redeal, Rules
 from . import evaluation as E
 from . import expressions as X
 from . import nodes as n
@@ -143,20 +144,26 @@ class _Compiler:
             lead=self.value("setup.lead", "who", "next"),
             deal_passes=self.value("setup.deal_passes", "to", "next"),
             values=values,
+            played_values=self.played_values(deck),
             capture_rules=self.capture_rules(deck_set, values, ranks),
+            builds=self.build_rules(deck_set),
             choose=self.value("capture.choose", "policy", "largest"),
             pairs_first=self.pick("capture.pairs_first") is not None,
             redeal=self.redeal(values, ranks),
             floor_bonuses=self.floor_bonuses(values, ranks),
+            hand_bonuses=self.floor_bonuses(values, ranks, holders=True),
             suits=self.value("setup.suits", "style", "french"),
             compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
+            score_rules=self.basra_rules(values, ranks, n.ScoreRule, frozenset(X.TAKEN_NAMES)),
             bonus_name=self.value("basra.called", "title", "basra"),
             leftover=self.value("end.leftover", "mode", "last"),
             majorities=self.majorities(),
             card_points=self.card_points(deck_set),
             total_claim=self.value("score.total", "points", None),
-            target=self.required("game.target", "points"),
+            target=self.target(),
+            hands_limit=self.hands_limit(),
+            countback=self.countback(),
             game_tie=self.value("game.tie", "policy", "replay"),
             tie_extension=self.value("game.tie", "amount", 0) or 0,
             best_of=int(self.value("match.best_of", "games", 1)),
@@ -173,6 +180,18 @@ class _Compiler:
             for card in X.pattern_set(entry.pattern, frozenset(deck)):
                 values[card] = value
         return values
+
+    def played_values(self, deck: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+        """Returns what cards count as the card played where a 'played values' line says it
+        differs from their count on the floor; a card given in several entries may count
+        any of them, as its player chooses."""
+        found: dict[int, tuple[int, ...]] = {}
+        clause = self.pick("setup.played_values")
+        for entry in clause.entries if clause is not None else ():
+            value = int(E.evaluate_constant(entry.value, self.options))
+            for card in X.pattern_set(entry.pattern, frozenset(deck)):
+                found[card] = tuple(dict.fromkeys(found.get(card, ()) + (value,)))
+        return found
 
     def cut_cards(self, deck_set: frozenset[int]) -> frozenset[int]:
         clause = self.pick("setup.cut")
@@ -202,13 +221,27 @@ class _Compiler:
                                      condition, clause.guard and expr_text(clause.guard), clause.span, total, spared))
         return tuple(found)
 
-    def basra_rules(self, values, ranks) -> tuple[BasraRule, ...]:
+    def build_rules(self, deck) -> BuildRules | None:
+        """Returns how the variant builds, from its build rule (one at most; its 'when'
+        reads options only) and the lines that qualify it; None without one."""
+        rule = next((self.pick(c.key) for c in self._named(n.BuildRule)), None)
+        if rule is None:
+            return None
+        return BuildRules(X.pattern_set(rule.pattern, deck),
+                          multiple=self.value("capture.builds", "kind", "multiple") == "multiple",
+                          raising=self.value("capture.raise", "who", "any"),
+                          owner_trails=self.pick("capture.owner_trails") is not None)
+
+    def basra_rules(self, values, ranks, kind=n.BasraRule,
+                    extra: frozenset[str] = frozenset()) -> tuple[BasraRule, ...]:
+        """Returns the bonus rules of plays (or, with ``kind`` ScoreRule, the score rules that
+        read the cards a side took: both are points under a condition)."""
         found = []
-        for clause in self._named(n.BasraRule):
-            points = E.compile_function(clause.points, self.options, values, ranks)
+        for clause in self._named(kind):
+            points = E.compile_function(clause.points, self.options, values, ranks, extra)
             condition = None
             if clause.guard is not None:
-                condition = E.compile_function(clause.guard, self.options, values, ranks)
+                condition = E.compile_function(clause.guard, self.options, values, ranks, extra)
             found.append(BasraRule(clause.name.text, points, condition, expr_text(clause.points),
                                    clause.guard and expr_text(clause.guard), clause.span))
         return tuple(found)
@@ -221,12 +254,17 @@ class _Compiler:
         return Redeal(tuple(E.compile_function(c.guard, self.options, values, ranks) for c in clauses),
                       tuple(expr_text(c.guard) for c in clauses), clauses[0].span)
 
-    def floor_bonuses(self, values, ranks) -> tuple[FloorBonus, ...]:
+    def floor_bonuses(self, values, ranks, holders: bool = False) -> tuple[FloorBonus, ...]:
+        """Returns the bonuses for a first floor won at the deal or, with ``holders``, for
+        the cards a player is dealt (taker "holder")."""
         found = []
         for clause in self._named(n.FloorBonus):
-            points = E.compile_function(clause.points, self.options, values, ranks)
+            if (clause.taker == "holder") != holders:
+                continue
+            extra = frozenset(X.HOLDER_NAMES) if holders else frozenset()  # a holder's rule reads its hand
+            points = E.compile_function(clause.points, self.options, values, ranks, extra)
             condition = None if clause.guard is None else E.compile_function(clause.guard, self.options, values,
-                                                                              ranks)
+                                                                              ranks, extra)
             taker = self.options.get(clause.taker, clause.taker)  # an option may choose dealer or next
             found.append(FloorBonus(clause.name.text, points, condition, taker, expr_text(clause.points),
                                     clause.guard and expr_text(clause.guard), clause.span))
@@ -249,6 +287,30 @@ class _Compiler:
                                           E.evaluate_constant(clause.points, self.options),
                                           clause.tie or "nobody", clause.void, self.prime(clause),
                                           tuple(C.MAJORITY_WORDS[w.text] & deck for w in clause.then), least))
+        return tuple(found)
+
+    def target(self) -> float:
+        """Returns the points that win; none (infinite) for a game of a set number of hands."""
+        if self.pick("game.target") is None and self.pick("game.hands") is not None:
+            return math.inf
+        return self.required("game.target", "points")
+
+    def hands_limit(self) -> int | None:
+        count = self.value("game.hands", "count", None)
+        return None if count is None else int(count)
+
+    def countback(self) -> tuple[tuple[str, frozenset[int] | None], ...]:
+        """Returns what settles level totals, in turn: (word, the cards it counts; None for
+        every card), where the word 'bonuses' counts the bonuses scored."""
+        clause = self.pick("game.countback")
+        deck = frozenset(self.deck())
+        found = []
+        for word in clause.words if clause is not None else ():
+            if word.text == "bonuses" or word.text == "cards":
+                found.append((word.text, None))
+            else:
+                counted = C.MAJORITY_WORDS.get(word.text) or C.pattern_cards(word.text) or frozenset()
+                found.append((word.text, counted & deck))
         return tuple(found)
 
     def prime(self, clause: n.Most) -> dict[int, float] | None:

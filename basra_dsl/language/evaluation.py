@@ -28,7 +28,7 @@ PLAY_ARGUMENTS = ("p", "f", "c", "l", "q", "k")
 
 
 def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | None, Any],
-                     ranks: dict[int | None, Any]) -> Callable:
+                     ranks: dict[int | None, Any], extra: frozenset[str] = frozenset()) -> Callable:
     """Returns ``fn(p, f, c, l, q, k=MID_HAND)`` evaluating a checked play expression.
 
     The function carries ``source`` (the body it returns) and ``inline(arguments, prefix)``,
@@ -39,6 +39,7 @@ def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | N
     expression reads the hand around the play (which ``inline`` cannot write).
     """
     namespace = _Namespace({"V": values, "R": ranks, "MID_HAND": MID_HAND})
+    namespace.extra = extra  # names only this kind of rule reads (hand, taken): elsewhere they are words
     body = _emit(expr, namespace, options)
     code = f"def rule({', '.join(PLAY_ARGUMENTS[:5])}, k=MID_HAND):\n    return {body}\n"
     scope = namespace.globals()
@@ -67,6 +68,7 @@ class _Namespace:
         self._sets: dict[frozenset, str] = {}
         self.play = _play_sources(*arguments)
         self.previous = arguments[4]
+        self.extra: frozenset[str] = frozenset()
 
     def name(self, name: str) -> str:
         return self.prefix + name
@@ -87,7 +89,7 @@ def _play_sources(p: str, f: str, c: str, l: str, q: str,  # noqa: E741 - the pl
     """Returns the source of each play name over the given argument names (the hand's
     names only where there is an argument for the hand)."""
     hand = {"last": f"{k}[0]", "last_deal": f"{k}[1]", "stock": f"{k}[2]"} if k else {}
-    return {"played": p, "floor": f, "captured": c, "left": l, "previous": q,
+    return {"played": p, "floor": f, "captured": c, "hand": c, "taken": c, "left": l, "previous": q,
             "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"} | hand
 
 
@@ -156,7 +158,17 @@ def _partition(parts: list[int], groups: int, target: int) -> bool:
     return place(0)
 
 
-HELPERS = {"_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
+def _run(cards, steps):
+    """How many of ``steps`` (card sets), from the first, the cards hold in unbroken order."""
+    held = 0
+    for step in steps:
+        if step.isdisjoint(cards):
+            break
+        held += 1
+    return held
+
+
+HELPERS = {"_run": _run, "_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
            "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
            "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
 _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
@@ -172,11 +184,14 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
         case n.Name(id=name):
             if name in options:
                 return repr(options[name])
-            if name in PLAY_NAMES:
+            if name in PLAY_NAMES or name in ns.extra:
                 return ns.play[name]
             return repr(name)  # a word: a choice of a word-valued option
         case n.Attribute(obj=obj, attr=attr):
             return _attribute(emit(obj), attr, ns)
+        case n.Counted(obj=obj, attr="run", pattern=pattern):
+            steps = ", ".join(ns.card_set(C.pattern_cards(word.text)) for word in pattern.include)
+            return f"_run({emit(obj)}, ({steps},))"
         case n.Counted(obj=obj, pattern=pattern):
             return f"len({ns.card_set(pattern_set(pattern))}.intersection({emit(obj)}))"
         case n.Call(func="value", args=(card,), keywords=keywords):

@@ -37,6 +37,8 @@ PLAY_NAMES = {
 HAND_NAMES = ("last", "last_deal", "stock")  # what a play rule knows of the hand around it
 CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
 DEALING_NAMES = {"floor": (CARDS, "the first floor as it is dealt")}
+HOLDER_NAMES = {"hand": (CARDS, "the cards a player is dealt")}  # a bonus to the holder of a dealt hand
+TAKEN_NAMES = {"taken": (CARDS, "the cards a side took in the hand")}  # a score rule
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)",
              "groups": "groups(CARDS, SUM)"}
 
@@ -206,14 +208,15 @@ def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list
 
 
 def _infer_counted(expr: n.Counted, scope: Scope, out: list[Diagnostic]) -> str:
-    """Types CARDS.count(PATTERN): a number, of cards matching a pattern."""
+    """Types CARDS.count(PATTERN): a number, of cards matching a pattern; and CARDS.run(A |
+    B | ...): how many of the alternatives, from the first, the cards hold in unbroken order."""
     kind = _infer(expr.obj, scope, out)
     out.extend(check_pattern(expr.pattern))
-    if expr.attr != "count":
-        out.append(error("B202", f"'.{expr.attr}' takes no cards to look for; only '.count' does", expr.span,
-                         "count the matching cards with '.count(PATTERN)', such as floor.count(K) >= 3"))
+    if expr.attr not in ("count", "run"):
+        out.append(error("B202", f"'.{expr.attr}' takes no cards to look for; only '.count' and '.run' do",
+                         expr.span, "count the matching cards with '.count(PATTERN)', such as floor.count(K) >= 3"))
     elif kind and kind != CARDS:
-        out.append(error("B205", f"'.count(...)' counts cards, but this is a {kind}", expr.obj.span,
+        out.append(error("B205", f"'.{expr.attr}(...)' counts cards, but this is a {kind}", expr.obj.span,
                          "use 'is' to test one card, such as: played is K"))
     return NUM
 

@@ -9,11 +9,11 @@ from .nodes import SECTIONS
 
 KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link", "note", "about", "option",
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
-            "direction", "lead", "passes", "cut", "values", "pairs", "takes", "choose", "called", "leftover", "most", "tie", "points", "total",
-            "first", "to", "best", "of", "decider", "drop", "when", "top")
+            "direction", "lead", "passes", "cut", "values", "played", "pairs", "takes", "builds", "raise", "owner", "trails", "choose", "called", "leftover", "most", "tie", "points", "total",
+            "first", "to", "best", "of", "decider", "drop", "when", "top", "hands", "countback")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
-         "rank", "sums", "all", "largest", "one", "compulsory", "optional", "last", "nobody",
-         "carry", "each", "void", "dealer", "next", "previous", "never", "replay", "draw", "extend", "yes", "no")
+         "rank", "sums", "all", "largest", "one", "any", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
+         "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
 
 

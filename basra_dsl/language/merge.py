@@ -61,7 +61,7 @@ class Merged:
         one), or None. A child that states a rule again without a title has none: the
         parent's title named the parent's rule, which the child replaced."""
         return next((c.title for c in self.clauses.get(key, ())
-                     if isinstance(c, (n.CaptureRule, n.BasraRule)) and c.title), None)
+                     if isinstance(c, (n.CaptureRule, n.BuildRule, n.BasraRule, n.ScoreRule)) and c.title), None)
 
     def rules(self, section: str) -> list[n.Clause]:
         return [c for key, alts in self.clauses.items() if key.startswith(section + ".")

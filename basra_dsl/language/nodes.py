@@ -122,6 +122,15 @@ class CardValues(Clause):
 
 
 @dataclass(frozen=True)
+class PlayedValues(Clause):
+    """setup: played values PATTERN N, ... (what cards count as the card played, where it
+    differs from their count on the floor; a card given twice may count either: Royal
+    Casino's 'played values A 1, A 14')."""
+    entries: tuple[ValueEntry, ...]
+    section, keyword = "setup", "played_values"
+
+
+@dataclass(frozen=True)
 class Suits(Clause):
     """setup: suits french | italian | spanish (what the pack's suits are called on pages)."""
     style: str
@@ -172,7 +181,8 @@ class Redeal(Clause):
 @dataclass(frozen=True)
 class FloorBonus(Clause):
     """dealing: NAME ["Title"]: POINTS to dealer | next when CONDITION (the first floor is
-    won at the deal, scoring a bonus)."""
+    won at the deal, scoring a bonus); or ... to holder when CONDITION (a player scores a
+    bonus for the cards they are dealt, at every deal: Cirulla's declarations)."""
     name: Word
     points: Expr
     taker: str  # dealer | next: who wins the floor, from the dealer; or an option choosing one of them
@@ -198,6 +208,39 @@ class CaptureRule(Clause):
     @property
     def key(self) -> str:
         return f"capture.{self.name.text}"
+
+
+@dataclass(frozen=True)
+class BuildRule(Clause):
+    """capture: NAME ["Title"]: PATTERN builds (these played cards may make and raise builds)."""
+    name: Word
+    pattern: Pattern
+    title: str | None = field(default=None, kw_only=True)
+    section, keyword = "capture", "build"
+
+    @property
+    def key(self) -> str:
+        return f"capture.{self.name.text}"
+
+
+@dataclass(frozen=True)
+class Raising(Clause):
+    """capture: raise any | others | never (who may raise a single build)."""
+    who: str
+    section, keyword = "capture", "raise"
+
+
+@dataclass(frozen=True)
+class BuildKind(Clause):
+    """capture: builds single | multiple (whether units of one value may be gathered)."""
+    kind: str
+    section, keyword = "capture", "builds"
+
+
+@dataclass(frozen=True)
+class OwnerTrails(Clause):
+    """capture: owner trails (a player who owns a build may still lay a card down)."""
+    section, keyword = "capture", "owner_trails"
 
 
 @dataclass(frozen=True)
@@ -266,6 +309,20 @@ class Most(Clause):
 
 
 @dataclass(frozen=True)
+class ScoreRule(Clause):
+    """score: NAME ["Title"]: POINTS [when CONDITION] (points a side scores for what it took,
+    read as ``taken``: Cirulla's Grande, the three diamond pictures)."""
+    name: Word
+    points: Expr
+    title: str | None = field(default=None, kw_only=True)
+    section, keyword = "score", "rule"
+
+    @property
+    def key(self) -> str:
+        return f"score.{self.name.text}"
+
+
+@dataclass(frozen=True)
 class PointEntry(Node):
     """One card pattern and its points in a 'points' line."""
     pattern: Pattern
@@ -294,6 +351,21 @@ class Target(Clause):
 
 
 @dataclass(frozen=True)
+class HandsLimit(Clause):
+    """game: hands N (the game is that many hands; the higher total wins)."""
+    count: Expr
+    section, keyword = "game", "hands"
+
+
+@dataclass(frozen=True)
+class Countback(Clause):
+    """game: tie countback WHAT, ... (level totals at the end are settled by these counts of
+    the last hand, in turn: cards, a suit, a rank, a card, or the bonuses)."""
+    words: tuple[Word, ...]
+    section, keyword = "game", "countback"
+
+
+@dataclass(frozen=True)
 class GameTie(Clause):
     """game: tie replay | draw | extend [N]."""
     policy: str  # replay | draw | extend
@@ -317,7 +389,7 @@ class Decider(Clause):
 
 # clauses whose 'when' is read as the game is played (of a play, of the dealt floor), not
 # decided from the options before it starts
-PLAY_GUARDED = (CaptureRule, BasraRule, Redeal, FloorBonus)
+PLAY_GUARDED = (CaptureRule, BasraRule, Redeal, FloorBonus, ScoreRule)
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,9 @@ class ToAst(Transformer):
     def card_values(self, meta, children):
         return n.CardValues(span=self._s(meta), entries=tuple(children))
 
+    def played_values(self, meta, children):
+        return n.PlayedValues(span=self._s(meta), entries=tuple(children))
+
     def value_entry(self, meta, children):
         return n.ValueEntry(span=self._s(meta), pattern=children[0], value=children[1])
 
@@ -253,6 +256,23 @@ class ToAst(Transformer):
 
     def sum_total(self, meta, children):
         return ("total", children[0])
+
+    def build_rule(self, meta, children):
+        title, children = _titled(children)
+        rule = n.BuildRule(span=self._s(meta), name=self._word(children[0]), pattern=children[1], title=title)
+        return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
+
+    def raising(self, meta, children):
+        clause = n.Raising(span=self._s(meta), who=str(children[0]))
+        return _replace(clause, guard=children[1][1]) if len(children) > 1 else clause
+
+    def build_kind(self, meta, children):
+        clause = n.BuildKind(span=self._s(meta), kind=str(children[0]))
+        return _replace(clause, guard=children[1][1]) if len(children) > 1 else clause
+
+    def owner_trails(self, meta, children):
+        clause = n.OwnerTrails(span=self._s(meta))
+        return _replace(clause, guard=children[0][1]) if children else clause
 
     def choose(self, meta, children):
         clause = n.Choose(span=self._s(meta), policy=str(children[0]))
@@ -311,6 +331,11 @@ class ToAst(Transformer):
     def points(self, meta, children):
         return n.Points(span=self._s(meta), entries=tuple(children))
 
+    def score_rule(self, meta, children):
+        title, children = _titled(children)
+        rule = n.ScoreRule(span=self._s(meta), name=self._word(children[0]), points=children[1], title=title)
+        return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
+
     def point(self, meta, children):
         return n.PointEntry(span=self._s(meta), pattern=children[0], points=children[1])
 
@@ -319,6 +344,12 @@ class ToAst(Transformer):
 
     def target(self, meta, children):
         return n.Target(span=self._s(meta), points=children[0])
+
+    def hands_limit(self, meta, children):
+        return n.HandsLimit(span=self._s(meta), count=children[0])
+
+    def countback(self, meta, children):
+        return n.Countback(span=self._s(meta), words=tuple(self._word(c) for c in children))
 
     def game_tie(self, meta, children):
         return n.GameTie(span=self._s(meta), policy=str(children[0]),

@@ -17,6 +17,7 @@ from . import nodes as n
 from .merge import Merged, names_used, option_value
 from .unparse import expr_text, value_text
 
+COUNTBACK_WORDS = (*C.MAJORITY_WORDS, "bonuses")  # what a countback counts, besides card patterns
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
             "game.target": "first to 101"}
 
@@ -88,7 +89,7 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
     # a dealing rule's name is its own across sections (a worked example names the rule it shows)
     named: dict[str, n.Clause] = {}
     for clause in variant.clauses:
-        if isinstance(clause, (n.CaptureRule, n.BasraRule, n.FloorBonus)):
+        if isinstance(clause, (n.CaptureRule, n.BasraRule, n.FloorBonus, n.ScoreRule)):
             first = named.setdefault(clause.name.text, clause)
             if first.section != clause.section and "dealing" in (first.section, clause.section):
                 yield error("B207", f"a {first.section} rule named '{clause.name.text}' is already defined at line "
@@ -100,7 +101,7 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
         by_key.setdefault(clause.key, []).append(clause)
     for key, clauses in by_key.items():
         first = clauses[0]
-        if isinstance(first, (n.CaptureRule, n.BasraRule, n.FloorBonus)):
+        if isinstance(first, (n.CaptureRule, n.BasraRule, n.FloorBonus, n.ScoreRule)):
             for later in clauses[1:]:
                 yield error("B207", f"a rule named '{later.name.text}' is already defined at line "
                             f"{first.span.line}", later.name.span, "give each rule its own name")
@@ -128,6 +129,11 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
                     or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
     if isinstance(clause, n.Most):
         yield from _check_tie_breaks(clause)
+    for word in clause.words if isinstance(clause, n.Countback) else ():
+        if word.text not in COUNTBACK_WORDS and not C.pattern_cards(word.text):
+            yield error("B209", f"'countback {word.text}' counts nothing to settle a tie with", word.span,
+                        did_you_mean(word.text, list(COUNTBACK_WORDS))
+                        or "count cards, bonuses, a suit (coins, clubs...), a rank (sevens...) or a card (7D)")
     if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
         yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,
                     f"write 'takes sums to {expr_text(clause.total)}' for cards that make the total with the "
@@ -174,14 +180,15 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             yield pattern
             if spared is not None:
                 yield spared
-        case n.Points(entries=entries) | n.CardValues(entries=entries) | n.Most(values=entries):
+        case n.Points(entries=entries) | n.CardValues(entries=entries) | n.PlayedValues(entries=entries) | \
+                n.Most(values=entries):
             yield from (e.pattern for e in entries)
 
 
 def check_merged(merged: Merged) -> Iterator[Diagnostic]:
     """Yields the problems of a whole variant with its parents folded in."""
     for key, example in REQUIRED.items():
-        if key not in merged.clauses:
+        if key not in merged.clauses and not (key == "game.target" and "game.hands" in merged.clauses):
             section, word = key.split(".")
             yield error("B404", f"the variant never says its {word.replace('_', ' ')}", merged.variant.name.span,
                         f"add to the {section} section: {example}")
@@ -189,6 +196,7 @@ def check_merged(merged: Merged) -> Iterator[Diagnostic]:
         yield error("B404", "the variant has no capture rule", merged.variant.name.span,
                     "add a capture section with a rule, such as 'pair: any takes rank'")
     yield from _check_expressions(merged)
+    yield from _check_builds(merged)
     yield from _check_takers(merged)
     yield from _check_unused_options(merged)
 
@@ -202,13 +210,16 @@ def _scope(merged: Merged, play: dict | None = None) -> X.Scope:
 
 def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:
     static, play, capture = _scope(merged), _scope(merged, X.PLAY_NAMES), _scope(merged, X.CAPTURE_NAMES)
-    dealing = _scope(merged, X.DEALING_NAMES)
+    dealing, holder = _scope(merged, X.DEALING_NAMES), _scope(merged, X.HOLDER_NAMES)
+    taken = _scope(merged, X.TAKEN_NAMES)
     own = {id(c) for c in merged.variant.clauses}
     for alternatives in merged.clauses.values():
         for clause in alternatives:
             if id(clause) not in own:
                 continue  # a parent's clause is checked with the parent
             scope = capture if isinstance(clause, n.CaptureRule) else play if isinstance(clause, n.BasraRule) \
+                else holder if getattr(clause, "taker", None) == "holder" \
+                else taken if isinstance(clause, n.ScoreRule) \
                 else dealing if clause.section == "dealing" else static
             if clause.guard is not None:
                 yield from X.check(clause.guard, scope, X.BOOL)
@@ -218,9 +229,9 @@ def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:
 
 def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
     match clause:
-        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e):
+        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.HandsLimit(count=e):
             yield e, X.NUM
-        case n.BasraRule(points=e) | n.FloorBonus(points=e) | n.Most(points=e) | n.Total(points=e) | n.Target(points=e) | \
+        case n.BasraRule(points=e) | n.FloorBonus(points=e) | n.ScoreRule(points=e) | n.Most(points=e) | n.Total(points=e) | n.Target(points=e) | \
                 n.Decider(points=e) | n.BestOf(games=e):
             yield e, X.NUM
         case n.GameTie(amount=e) if e is not None:
@@ -233,16 +244,43 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
         case n.CardValues(entries=entries):
             for entry in entries:
                 yield entry.value, X.NUM
+        case n.PlayedValues(entries=entries):
+            for entry in entries:
+                yield entry.value, X.NUM
     for entry in clause.values if isinstance(clause, n.Most) else ():
         yield entry.points, X.NUM
     if isinstance(clause, n.Most) and clause.least is not None:
         yield clause.least, X.NUM
 
 
+def _check_builds(merged: Merged) -> Iterator[Diagnostic]:
+    """B213: builds beside what they cannot work with, or build lines without a build rule."""
+    builds = [alts[0] for alts in merged.clauses.values() if isinstance(alts[0], n.BuildRule)]
+    for extra in builds[1:]:
+        yield error("B213", f"a second build rule, '{extra.name.text}': a variant builds in one way",
+                    extra.name.span, f"keep one build rule ('{builds[0].name.text}') and give it the cards of both")
+    if not builds:
+        for key in ("capture.raise", "capture.builds", "capture.owner_trails"):
+            for clause in merged.clauses.get(key, ()):
+                yield error("B213", f"'{key.split('.')[1].replace('_', ' ')}' says how builds work, but nothing "
+                            "builds", clause.span, "add a build rule, such as 'build: numeral builds', or remove "
+                            "this line")
+        return
+    if getattr(merged.pick("setup.floor", merged.option_defaults()), "kind", "spread") == "stack":
+        yield error("B213", "builds need the floor spread out: on a stacked floor only the top card shows",
+                    builds[0].span, "remove 'floor stack' or the build rule")
+    for alts in merged.clauses.values():
+        rule = alts[0]
+        if isinstance(rule, n.CaptureRule) and (rule.takes == "all" or rule.total is not None):
+            what = "sweeps the floor" if rule.takes == "all" else "takes sums to a total"
+            yield error("B213", f"capture rule '{rule.name.text}' {what}, which builds do not work with yet",
+                        rule.span, "builds go with captures by rank and by plain sums; remove one or the other")
+
+
 def _check_takers(merged: Merged) -> Iterator[Diagnostic]:
     """B201/B205: a floor bonus's taker named by an option whose choices are dealer and next."""
     for clause in merged.variant.clauses:
-        if not isinstance(clause, n.FloorBonus) or clause.taker in ("dealer", "next"):
+        if not isinstance(clause, n.FloorBonus) or clause.taker in ("dealer", "next", "holder"):
             continue
         option = merged.options.get(clause.taker)
         where = n.Word(clause.taker, span=clause.span)

@@ -71,7 +71,7 @@ def play_to_target(rules: Rules, bots: list, deal_rng: random.Random, bot_rngs: 
         while state.turn >= 0:
             seat = state.turn
             move = move_of(bots[seat], state, bot_rngs[seat])
-            state.play(move.card, move.capture)
+            state.play_move(move)
         result = state.result()
         board.add(result)
         if on_hand is not None:

@@ -167,12 +167,14 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
         seat = state.current_player
         card_text = play if isinstance(play, str) else play["card"]
         capture = None if isinstance(play, str) or "capture" not in play else parse_cards(play["capture"])
+        build = () if isinstance(play, str) else tuple(parse_cards(play.get("build", ())))
         try:
-            move = state.resolve(parse_card(card_text), capture)
+            move = state.resolve(parse_card(card_text), capture, build, 0 if isinstance(play, str) else
+                                 play.get("value", 0))
         except IllegalMove as exc:
             raise DiagnosticError([error(exc.code, f"hand {index}, play {number_}, seat {seat}: {exc}",
                                          document.span(*where), _hint(exc.code))]) from None
-        state.play(move.card, move.capture)
+        state.play_move(move)
     if not state.is_terminal():
         held = "; ".join(f"seat {s} holds {' '.join(map(card_name, h))}" for s, h in enumerate(state.hands) if h)
         raise DiagnosticError([error("B507", f"hand {index} stops before its cards are played: {held}",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..cards import card_name
-from ..engine import Deal, Game, MatchScore, Play, Scoreboard, State
+from ..engine import Deal, Game, MatchScore, Move, Play, Scoreboard, State
 from ..engine.errors import RULE_FAILURES
 from ..engine.fast import FastHands, compile_hands, supports
 from ..engine.random_play import random_move
@@ -25,7 +25,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import HandResult
 from .kept_tables import kept_tables
 
-Bot = Callable[[State, random.Random], tuple[int, tuple[int, ...]]]
+Bot = Callable[[State, random.Random], Move]
 
 
 BOTS: dict[str, Bot] = {"random": random_move}
@@ -40,9 +40,8 @@ def bot_player(name: str, samples: int | None = None) -> Bot:
 
     bot = make_bot(name, samples)
 
-    def player(state: State, rng: random.Random) -> tuple[int, tuple[int, ...]]:
-        move = move_of(bot, state, rng)
-        return move.card, move.capture
+    def player(state: State, rng: random.Random) -> Move:
+        return move_of(bot, state, rng)
 
     return player
 
@@ -75,8 +74,7 @@ def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot
     state = game.new_hand(rng, first, carry)
     deals = list(state.deals)
     while state.turn >= 0:
-        card, capture = bot(state, rng)
-        state.play(card, capture)
+        state.play_move(bot(state, rng))
     record = hand_record(first, deals, state.plays) if keep_record else None
     return state.result(), record
 
@@ -86,7 +84,16 @@ def hand_record(first: int, deals: list[Deal], plays: list[Play]) -> dict:
     the deals as dealt, and each play's card and capture."""
     return {"first": first,
             "deals": [d.to_json() for d in deals],
-            "plays": [{"card": card_name(p.card), "capture": [card_name(c) for c in p.captured]} for p in plays]}
+            "plays": [play_record(p) for p in plays]}
+
+
+def play_record(play: Play) -> dict:
+    """Returns one play of a record: its card and capture, or the cards it built onto and
+    the value announced."""
+    if play.build:
+        return {"card": card_name(play.card), "capture": [], "build": [card_name(c) for c in play.build],
+                "value": play.value}
+    return {"card": card_name(play.card), "capture": [card_name(c) for c in play.captured]}
 
 
 HandPlayer = Callable[[random.Random, int, tuple], HandResult]

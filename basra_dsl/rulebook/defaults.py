@@ -26,7 +26,7 @@ from .sentences import fixed_points
 
 # a side that ties for a majority: what happens to its points, in a player's words
 TIES = {"carry": "a tie carries it over", "nobody": "a tie: nobody scores it",
-        "each": "a tie: each tied side scores it"}
+        "each": "a tie: each tied side scores it", "split": "a tie: the tied sides share it"}
 PLAIN = Context()  # no option is linked: the comparison has one link a row
 
 
@@ -180,6 +180,8 @@ def captures(merged: Merged, rules: Rules) -> str:
         what = {"rank": "a card of its rank", "sums": "cards adding up to it"}[rule.takes] if total is None \
             else f"cards making {number_text(total)} with it"
         said.append(f"{pattern_phrase(rule.pattern)}: {what}")
+    for rule in _first_rules(merged, n.BuildRule)[:1] if rules.builds is not None else ():
+        said.append(f"{pattern_phrase(rule.pattern)}: also build")
     if rules.pairs_first:
         said.append("a single card before a sum")
     if rules.choose == "fewest":
@@ -196,6 +198,8 @@ def first_floor(merged: Merged, rules: Rules) -> str:
     if shown:
         said.append("a new deal if " + join(shown, "or"))
     for rule in _first_rules(merged, n.FloorBonus):
+        if rule.taker == "holder":
+            continue  # a bonus for a dealt hand, not for the first floor
         guard = True if rule.guard is None else settle(rule.guard, options)
         if guard is False:
             continue
@@ -209,7 +213,8 @@ def first_floor(merged: Merged, rules: Rules) -> str:
 
 def game(rules: Rules) -> str:
     """Returns the points a game is played to, and the match when there is one."""
-    text = number_text(rules.target)
+    text = f"{rules.hands_limit} hand{'s' * (rules.hands_limit != 1)}" if rules.target == float("inf") \
+        else number_text(rules.target)
     if rules.best_of > 1:
         text += f", best of {rules.best_of}"
     if rules.decider:

@@ -74,6 +74,15 @@ def counted_word(cards: frozenset[int]) -> str:
     return naming.suit_word(word)
 
 
+def run_order(pattern) -> str:
+    """The cards of a run in order, briefly: ``A, 2, 3 of diamonds`` when they share a suit."""
+    cards = [C.parse_card(w.text) for w in pattern.include]
+    if all(c is not None for c in cards) and len({c & 3 for c in cards}) == 1:
+        ranks = ", ".join("10" if C.RANKS[c >> 2] == "T" else C.RANKS[c >> 2] for c in cards)
+        return f"{ranks} of {C.SUIT_NAMES[cards[0] & 3]}"
+    return ", then ".join(word_phrase(w.text) for w in pattern.include)
+
+
 def word_phrase(word: str, form: str = "a") -> str:
     """Returns a pattern word in English; ``form`` is "a" (a jack), "pl" (jacks) or "bare" (jack)."""
     if word == "any":
@@ -160,6 +169,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             if isinstance(obj, n.Name) and obj.id == "floor":
                 return "the number of cards on the floor"
             return f"the number of cards in {noun(obj, ctx)}"
+        case n.Counted(obj=obj, attr="run", pattern=p):
+            return f"the length of the unbroken run ({run_order(p)}) in {noun(obj, ctx)}"
         case n.Counted(obj=obj, pattern=p):
             return f"the number of {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="ranks"):
@@ -264,8 +275,17 @@ def compare(expr: n.Compare, ctx: Context) -> str:
     if isinstance(left, n.Attribute) and left.attr == "ranks" and isinstance(right, n.Attribute) and \
             right.attr == "count" and left.obj == right.obj and op == "<":
         return f"two cards of {noun(left.obj, ctx)} have the same rank"
+    if isinstance(left, n.Counted) and left.attr == "run" and op == "==" and \
+            right == n.Number(len(left.pattern.include), span=right.span):
+        return f"{noun(left.obj, ctx)} holds {pattern_phrase(left.pattern, 'a', 'and')}"
     if isinstance(left, n.Counted) and op == "==" and right == n.Number(0, span=right.span):
         return f"{noun(left.obj, ctx)} holds no {pattern_phrase(left.pattern, 'pl')}"
+    if isinstance(left, n.Attribute) and left.attr == "ranks" and op == "==" and isinstance(right, n.Number) \
+            and right.value in (1, 2):
+        return (f"the cards of {noun(left.obj, ctx)} are all of one rank" if right.value == 1 else
+                f"the cards of {noun(left.obj, ctx)} are of exactly two ranks")
+    if isinstance(left, n.Counted) and op == "==" and right == n.Number(1, span=right.span):
+        return f"{noun(left.obj, ctx)} holds exactly one {pattern_phrase(left.pattern, 'bare')}"
     if isinstance(left, n.Counted):
         many = "exactly " + noun(right, ctx) if op == "==" else bound(op, noun(right, ctx), "more", "fewer")
         return f"{noun(left.obj, ctx)} holds {many} {pattern_phrase(left.pattern, 'pl')}"

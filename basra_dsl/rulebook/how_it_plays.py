@@ -74,6 +74,8 @@ def _skill_words(rate: dict) -> str:
         return "skill counts for a lot"
     if low > 0.5:
         return "skill counts, though the deal matters"
+    if rate["rate"] < 0.5:
+        return "our search player shows no edge over the greedy one in this game"
     return "the deal counts as much as the play, as far as these players can tell"
 
 

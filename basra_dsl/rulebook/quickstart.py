@@ -10,6 +10,8 @@ apart by the rules alone. The bonus lines are ``quickstart_bonuses``' job.
 
 from __future__ import annotations
 
+import math
+
 
 from ..language import nodes as n
 from ..language.evaluation import evaluate_constant
@@ -33,7 +35,7 @@ from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
 from .score_sentences import point_groups
 
 TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores nothing",
-        "each": "on a tie, each tied side scores them"}
+        "each": "on a tie, each tied side scores them", "split": "on a tie, the tied sides share them"}
 
 
 def play_in_a_minute(page: PageState) -> str:
@@ -69,7 +71,10 @@ def aim(page: PageState) -> str:
         parts.append("take " + page.rule_link("score.points", "the cards that score"))
     if any(is_on(page, c) for c in bonus_rules(page)):
         parts.append(f"make [{plural(page.bonus)}](#basra)")
-    parts.append(f"reach {page.rule_link('game.target', number_text(rules.target) + ' points')} first")
+    if rules.target == math.inf:
+        parts.append(f"have the most points after {page.rule_link('game.hands', hands_text(rules.hands_limit))}")
+    else:
+        parts.append(f"reach {page.rule_link('game.target', number_text(rules.target) + ' points')} first")
     said = capitalise(join(parts)) + "."
     if words(said) > MOST_WORDS and len(parts) > 2:  # what to win, then how to get there
         half = len(parts) - 2
@@ -226,6 +231,11 @@ def captures(page: PageState) -> list[str]:
                                     "before any group") + ".")
     if found and page.rules.choose == "fewest":
         found.append(page.rule_link("capture.choose", "Of several groups, take one with the fewest cards") + ".")
+    builds = [c for c in named_rules(page, n.BuildRule) if is_on(page, c)]
+    if found and builds and page.rules.builds is not None:
+        who = capitalise(pattern_phrase(builds[0].pattern))
+        found.append(f"{page.rule_link(builds[0].key, f'{who} may instead build')}: laid on floor cards to make "
+                     "the value of a card you hold. Only a card of that value takes the build, whole.")
     return [head] + ([counts] if counts and found else []) + found
 
 
@@ -325,8 +335,15 @@ def card_points(page: PageState) -> str:
 
 def winning(page: PageState) -> str:
     rules = page.rules
-    target = page.rule_link("game.target", f"{number_text(rules.target)} points")
-    text = f"The first to reach {target} at the end of a hand wins. "
+    if rules.target == math.inf:
+        text = f"After {page.rule_link('game.hands', hands_text(rules.hands_limit))}, the higher total wins. "
+    else:
+        target = page.rule_link("game.target", f"{number_text(rules.target)} points")
+        text = f"The first to reach {target} at the end of a hand wins. "
+        if rules.hands_limit is not None:
+            text += f"The game stops after {page.rule_link('game.hands', hands_text(rules.hands_limit))} in any case. "
+    if rules.countback:
+        text += page.rule_link("game.countback", "Level leaders are told apart by a countback") + ". "
     level = {"replay": "If the leaders are level, play another hand",
              "draw": "If the leaders are level, the game is a draw",
              "extend": f"If the leaders are level, the target goes up by {number_text(rules.tie_extension)}"}
@@ -336,4 +353,9 @@ def winning(page: PageState) -> str:
     return text
 
 
-__all__ = ["MOST_WORDS", "play_in_a_minute", "words"]
+def hands_text(count: int | None) -> str:
+    """``one hand`` or ``6 hands``."""
+    return "one hand" if count == 1 else f"{count} hands"
+
+
+__all__ = ["MOST_WORDS", "hands_text", "play_in_a_minute", "words"]

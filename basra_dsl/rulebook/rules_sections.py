@@ -26,13 +26,14 @@ from .sentences import entry_phrase, point_values, points_phrase, value_text
 from .titles import rule_title
 
 ORDER = {
-    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.suits", "setup.values", "setup.cut", "setup.deal", "setup.hand",
+    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.suits", "setup.values", "setup.played_values", "setup.cut", "setup.deal", "setup.hand",
               "setup.direction",
               "setup.lead", "setup.deal_passes",
               "setup.floor", "setup.start_floor", "setup.redeal_floor"],
     "capture": [],  # named rules in file order, then choose and compulsion (below)
 }
 TIE_WORDS = {"carry": "a tie carries them to the next hand", "each": "a tie pays each tied side",
+             "split": "tied sides share them",
              "nobody": "a tie pays nobody"}
 
 

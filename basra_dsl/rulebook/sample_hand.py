@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..engine import RuleError
 from ..engine.rules import Rules
+from ..language import nodes as n
 from ..language.unparse import number_text
 from .card_counts import sum_rule_for
 from .cardhtml import card_html, cards_html, cards_picture
@@ -46,7 +47,7 @@ def sample_hand(page: PageState) -> str:
             redeals += 1
             rows.append(f"| | | | *{redeal_text(sample, redeals)}* |")
         # pictures for the floor and the hand, the cards taken and the card played lifted
-        rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', turn.capture, pile)} | "
+        rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', turn.capture or turn.build, pile)} | "
                     f"{cards_picture(turn.hand, marked=(turn.card,))} | {turn_line(page, turn)} |")
     text += "\n".join(rows) + "\n"
     ending = final_score(sample)
@@ -131,8 +132,19 @@ def final_score(sample: SampleHand) -> str:
 def turn_line(page: PageState, turn: Turn) -> str:
     """Returns one sentence saying what the player did and why the rules let it happen."""
     who = capitalise(player(turn.seat))
+    if turn.build:
+        laid = join([card_html(c) for c in turn.build])
+        return (f"{who} lays the {card_html(turn.card)} on the {laid} and "
+                f"{page.rule_link(_build_key(page), f'builds {turn.value}')}, holding a card of that value to take it.")
     if not turn.capture:
         return trail_line(page, turn, who)
+    whole = [b for b in turn.builds if set(b.cards) <= set(turn.capture)]
+    if whole:
+        loose = [c for c in turn.capture if not any(c in b.cards for b in whole)]
+        text = f"{who} plays the {card_html(turn.card)}, which takes " + join(
+            [f"the build of {b.value} ({cards_html(b.cards)}) whole" for b in whole]
+            + ([f"the loose {cards_html(loose)}"] if loose else []))
+        return text + bonus_words(page, turn, stack=False, sweep=False)
     rules = page.rules
     rule = sweep_rule(rules, turn.card, turn.floor, turn.previous)
     if rule is not None:
@@ -142,6 +154,10 @@ def turn_line(page: PageState, turn: Turn) -> str:
     else:
         text = group_line(page, turn, who)
     return text + bonus_words(page, turn, stack=rules.floor_kind == "stack", sweep=rule is not None)
+
+
+def _build_key(page: PageState) -> str:
+    return next(k for k, alts in page.merged.clauses.items() if isinstance(alts[0], n.BuildRule))
 
 
 def trail_line(page: PageState, turn: Turn, who: str) -> str:

@@ -26,6 +26,7 @@ MOVES_PER_TURN = 256  # captures weighed in one turn: a huge floor may allow tho
 MIN_TURNS = 6
 MAX_TURNS = 12
 TRAIL = "trail"
+BUILD = "build"
 PAIR = "pair"
 SUM = "sum"
 
@@ -44,6 +45,9 @@ class Turn:
     features: frozenset[str]  # what the turn shows: pair, sum, trail, sweep:NAME, bonus:NAME
     could_capture: bool  # whether any card of the hand could take something
     fresh_deal: bool  # new cards were dealt just before this turn
+    build: tuple[int, ...] = ()  # where the rules build: the floor cards the card was laid on
+    value: int = 0  # and the value it built
+    builds: tuple = ()  # the builds on the floor before the turn (engine ``Build``s)
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,8 @@ def wanted_features(rules: Rules) -> frozenset[str]:
             if rule.takes == "sums":
                 found.add(SUM)
     found.update("bonus:" + rule.name for rule in rules.basra_rules)
+    if rules.builds is not None:
+        found.add(BUILD)
     return frozenset(found)
 
 
@@ -143,6 +149,11 @@ class Policy:
             key = (len(found - self.shown), bonus, len(move.capture))
             if best_key is None or key > best_key:
                 best, best_key = move, key
+        builds = [m for m in moves if m.build]
+        if builds and BUILD not in self.shown and not (best_key and best_key[0]):
+            return builds[0]  # a lesson: show a build once, unless a capture shows something new
+        if best is None and not any(not m.capture and not m.build for m in moves):
+            return builds[0]  # a build's owner who cannot take must build
         return best if best is not None else self.trail(state, moves)
 
     def captures(self, state: State, moves: list[Move]):
@@ -158,12 +169,12 @@ class Policy:
     def trail(self, state: State, moves: list[Move]) -> Move:
         """Returns the lowest card to trail, unless another trail lets the next player show a
         rule not yet shown: the sample is a lesson, so its players set each other up."""
-        trails = [m for m in moves if not m.capture]
+        trails = [m for m in moves if not m.capture and not m.build]
         return min(trails, key=lambda m: (not self._sets_up(state, m), C.rank(m.card), m.card))
 
     def _sets_up(self, state: State, move: Move) -> bool:
         after = state.clone()
-        after.play(move.card, ())
+        after.play_move(move)
         return not after.is_terminal() and any(
             found - self.shown for _, found, _ in self.captures(after, after.legal_moves()))
 
@@ -171,13 +182,16 @@ class Policy:
         """Plays the policy's move on the engine (which checks it) and returns the turn."""
         seat = state.current_player
         hand, floor, previous = tuple(state.hands[seat]), tuple(state.floor), state.previous
+        builds = tuple(state.builds)
         moves = state.legal_moves()
         could = any(m.capture for m in moves)
         move = self.choose(state, moves)
         play = state.apply(move)
-        found = features(state.rules, move.card, floor, play.captured, previous, play.bonus)
+        found = frozenset({BUILD}) if play.build else \
+            features(state.rules, move.card, floor, play.captured, previous, play.bonus)
         self.shown.update(found)
-        return Turn(seat, hand, floor, previous, move.card, play.captured, play.bonus, found, could, fresh_deal)
+        return Turn(seat, hand, floor, previous, move.card, play.captured, play.bonus, found, could, fresh_deal,
+                    play.build, play.value, builds)
 
 
 # ------------------------------------------------------------------ the search

@@ -62,6 +62,8 @@ class ScoreSentences:
                      "carried over and added to the next hand's award for the same thing.")
         elif tie == "each":
             text += f" If sides tie for the most {what}, each of the tied sides scores them."
+        elif tie == "split":
+            text += f" If sides tie for the most {what}, the tied sides share the points equally."
         else:
             text += f" If sides tie for the most {what}, nobody scores them."
         if getattr(c, "void", False):
@@ -71,7 +73,8 @@ class ScoreSentences:
     def _prime(self, c: n.Most) -> str:
         """The prime (Scopa's primiera): each side's best card of each suit, counted by a table."""
         counts = join([f"{entry_phrase(e.pattern).removeprefix('each ')} {self.num(e.points)}" for e in c.values])
-        tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it"}.get(
+        tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it",
+               "split": "the tied sides share it"}.get(
             c.tie or "nobody", "nobody scores it")
         return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime adds up its "
                 f"best card of each suit: {counts}. A side without a card of every suit has no "
@@ -91,6 +94,23 @@ class ScoreSentences:
     def _target(self, c: n.Target) -> str:
         return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game. "
                 "If more than one side gets there in the same hand, the higher total wins.")
+
+    def _handslimit(self, c: n.HandsLimit) -> str:
+        return (f"The game is {self.num(c.count, 'hand')}: when they are played, the side with the higher "
+                "total wins, even if nobody has reached a target.")
+
+    def _countback(self, c: n.Countback) -> str:
+        said = [self._counted(w.text) for w in c.words]
+        return ("Leaders level at the end are told apart by what they took in the last hand. In turn, the "
+                f"side with {join(said, 'then').replace('the most ', 'most ')} wins. If they are level on "
+                "all of these, the tie rule below applies.")
+
+    def _counted(self, word: str) -> str:
+        if word == "bonuses":
+            return f"the most {plural(self.bonus)}"
+        if word in C.MAJORITY_WORDS:
+            return f"the most {word}"
+        return word_phrase(word)
 
     def _gametie(self, c: n.GameTie) -> str:
         start = "If the leaders are level at the target,"

@@ -33,6 +33,7 @@ from .english import (
 from .plays import floor_fragment, play_parts
 from .safe import inline
 from .naming import PACKS
+from .family_sentences import FamilySentences
 from .score_sentences import ScoreSentences, entry_phrase
 
 MOST_WORDS = 30  # the longest sentence a rule is said in, where a shorter wording can be found
@@ -45,7 +46,7 @@ def words(text: str) -> int:
     return max((len(part.split()) for part in SENTENCE_END.split(text)), default=0)
 
 
-class Speaker(ScoreSentences):
+class Speaker(ScoreSentences, FamilySentences):
     """Says what a clause means; knows the variant's options, its sweepers, its name for a
     basra, and the table: the direction of play and the player counts (``seated``).
 
@@ -113,8 +114,7 @@ class Speaker(ScoreSentences):
         return f"When adding up, {join(parts)}."
 
     def _players(self, c: n.Players) -> str:
-        counts = [str(x) for x in c.counts]
-        return f"{join(counts, 'or')} players."
+        return f"{join([str(x) for x in c.counts], 'or')} players."
 
     def _partners(self, c: n.Partners) -> str:
         return ("Players form partnerships of two, partners sitting opposite each other. "
@@ -220,7 +220,9 @@ class Speaker(ScoreSentences):
 
     def _floorbonus(self, c: n.FloorBonus) -> str:
         """Says who wins the first floor, when and for how much: the floor's conditions in the
-        sentence, the options' in one of their own."""
+        sentence, the options' in one of their own (a bonus for a dealt hand: ``_handbonus``)."""
+        if c.taker == "holder":
+            return self._handbonus(c)
         chooser = ""
         if self.ctx.is_option(c.taker):
             chosen = self.ctx.options[c.taker]

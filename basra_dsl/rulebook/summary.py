@@ -119,6 +119,9 @@ def bonus_worth(page: PageState) -> list[str]:
 
 def target(page: PageState) -> str:
     """Returns the points a game is played to, and the option that changes them if there is one."""
+    if page.rules.target == float("inf"):
+        count = page.rules.hands_limit
+        return page.rule_link("game.hands", "one hand" if count == 1 else f"{count} hands")
     text = page.rule_link("game.target", f"{number_text(page.rules.target)} points")
     option = option_of(page, "game.target")
     if option:

@@ -13,13 +13,15 @@ from .english import capitalise, conjuncts, majority_phrase, pattern_phrase, use
 from .safe import inline
 
 LABELS = {
-    "setup.deck": "Pack", "setup.suits": "Suits", "setup.values": "Card values", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
+    "setup.deck": "Pack", "setup.suits": "Suits", "setup.values": "Card values", "setup.played_values": "Values of the card played", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "dealing.redeal": "A new deal", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
-    "capture.pairs_first": "Pairs first",
+    "capture.pairs_first": "Pairs first", "capture.raise": "Raising a build", "capture.builds": "Multiple builds",
+    "capture.owner_trails": "A build's owner",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
-    "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target",
+    "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target", "game.hands": "Length of a game",
+    "game.countback": "Countback",
     "game.tie": "Level scores", "match.best_of": "Match", "match.decider": "Deciding game",
 }
 
@@ -28,6 +30,10 @@ def label(clause: n.Clause) -> str:
     """Returns the label a clause is shown under, as Markdown: a named rule's title (escaped:
     it comes from a file), else one said from its body, else its name in words."""
     if isinstance(clause, n.FloorBonus):
+        return inline(clause.title) if clause.title else capitalise(clause.name.text.replace("_", " "))
+    if isinstance(clause, n.BuildRule):
+        return inline(clause.title) if clause.title else "Building"
+    if isinstance(clause, n.ScoreRule):
         return inline(clause.title) if clause.title else capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, (n.CaptureRule, n.BasraRule)):
         if clause.title:

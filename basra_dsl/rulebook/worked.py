@@ -20,7 +20,7 @@ from ..engine.scoring import number
 from ..language.unparse import number_text
 from . import naming
 from .cardhtml import card_picture, cards_picture
-from .english import capitalise, join
+from .english import capitalise, join, plural
 from .markdown import admonition
 from .page_state import PageState
 from .safe import inline, plain
@@ -70,6 +70,8 @@ def worked_example(page: PageState, example: dict) -> str:
         lines += score_example(example, outcome)
     elif "dealt" in example:
         lines += dealt_example(page, outcome)
+    elif "held" in example:
+        lines += held_example(page, outcome)
     else:
         lines += play_example(page, example, outcome)
     footer = example_footer(page, example)
@@ -115,13 +117,26 @@ def play_example(page: PageState, example: dict, outcome) -> list[str]:
     as ``run_example`` recorded it on the engine)."""
     rows = earlier_rows(outcome)
     rows.append(last_row(example, outcome))
-    return ["\n".join(rows), "  \n".join(play_words(page, example, outcome))]
+    return held_words(outcome) + ["\n".join(rows), "  \n".join(play_words(page, example, outcome))]
+
+
+def held_words(outcome) -> list[str]:
+    """Returns what the seats hold besides the cards they play (a builder's card), if anything."""
+    said = [f"seat {seat + 1} also holds {join([naming.card_text(c) for c in cards])}"
+            for seat, cards in enumerate(outcome.held) if cards]
+    return [f"**In hand:** {join(said)}."] if said else []
 
 
 def earlier_rows(outcome) -> list[str]:
     """Returns a picture row for each play before the last: the floor, the card and what it took."""
     rows, floor, pile = [], outcome.floor, outcome.rules.floor_kind == "stack"
     for play, left in outcome.earlier:
+        if play.build:
+            rows.append(play_row(slot("Floor", cards_picture(floor, "empty", play.build, pile)),
+                                 slot("Earlier play", card_picture(play.card)),
+                                 slot(f"Builds {play.value} on", cards_picture(play.build), "then")))
+            floor = left
+            continue
         took = cards_picture(play.captured, "nothing: it is trailed")
         rows.append(play_row(slot("Floor", cards_picture(floor, "empty", play.captured, pile)),
                              slot("Earlier play", card_picture(play.card)),
@@ -139,6 +154,10 @@ def last_row(example: dict, outcome) -> str:
     if outcome.refused is not None:
         return play_row(slot("Floor", cards_picture(floor, "empty", named or (), pile)), slot(label, card_picture(card)),
                         slot("Result", '<span class="basra-refused">not allowed</span>', "then"))
+    if outcome.build:
+        return play_row(slot("Floor", cards_picture(floor, "empty", outcome.build, pile)),
+                        slot("Played", card_picture(card)),
+                        slot(f"Builds {outcome.value} on", cards_picture(outcome.build), "then"))
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
         shown = ' <span class="basra-or">or</span> '.join(cards_picture(c) for c in outcome.choices if c)
         shown = f'<span class="basra-choices">{shown}</span>'
@@ -168,22 +187,47 @@ def play_words(page: PageState, example: dict, outcome) -> list[str]:
     """Returns the lines under the pictures: the refusal, or why the play took what it took and
     the bonus it scored."""
     rules, card, previous, floor = outcome.rules, outcome.played, outcome.previous, outcome.floor_before
+    standing = [f"{join([naming.card_text(c) for c in b.cards])} make a {'multiple ' if b.multiple else ''}build "
+                f"of {b.value}, seat {b.owner + 1}'s" for b in outcome.builds_before]
+    before = [f"**On the floor:** {join(standing)}."] if standing else []
     if outcome.refused is not None:
-        return [f"**Result:** this play is not allowed: {inline(player_words(outcome.refused).rstrip('.'))}."]
+        return before + [f"**Result:** this play is not allowed: {inline(player_words(outcome.refused).rstrip('.'))}."]
+    if outcome.built is not None and outcome.build:
+        b = outcome.built
+        kind = "a multiple build" if b.multiple else "a build"
+        return before + [f"**Result:** {kind} of {b.value} ({join([naming.card_text(c) for c in b.cards])}), owned "
+                         f"by seat {b.owner + 1}; only a card of value {b.value} takes it, and only whole."]
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
         return [f"**Why:** {why(page, rules, card, floor, outcome.choices[0], previous)}"]
     takes = outcome.takes or ()
-    lines = [f"**Why:** {why(page, rules, card, floor, takes, previous)}"]
+    lines = before + [f"**Why:** {build_why(page, outcome) or why(page, rules, card, floor, takes, previous)}"]
     bonus = outcome.basra
     if bonus:
         names = bonus_rules(page, rules, card, floor, takes, previous, bonus)
         # two rules met by one capture score once: say either would do, not that both add up
         by = join(names) if len(names) == 1 else \
             f"by either rule: {join(names, 'or')}" if len(names) == 2 else f"by any one of {join(names, 'or')}"
-        lines.append(f"**{capitalise(page.bonus)}:** {number_text(bonus)} points ({by})")
+        lines.append(f"**{capitalise(page.bonus)}:** {number_text(bonus)} {'point' if bonus == 1 else 'points'} ({by})")
     else:
         lines.append(f"**{capitalise(page.bonus)}:** none")
     return lines
+
+
+def build_why(page: PageState, outcome) -> str | None:
+    """Why a capture that takes builds took what it took: each build whole, by a card of its
+    value, then the loose cards as the capture rules allow; None when it takes no build."""
+    takes = outcome.takes or ()
+    whole = [b for b in outcome.builds_before if set(b.cards) <= set(takes)]
+    if not whole:
+        return None
+    built = {x for b in whole for x in b.cards}
+    said = [f"a card of value {b.value} takes the build of {b.value} whole" for b in whole]
+    loose = tuple(c for c in takes if c not in built)
+    if loose:
+        floor = tuple(c for c in outcome.floor_before if c not in built)
+        said.append(why(page, outcome.rules, outcome.played, floor, loose, outcome.previous))
+    text = capitalise("; ".join(said))
+    return text if text.endswith(".") else text + "."
 
 
 def dealt_example(page: PageState, outcome) -> list[str]:
@@ -200,6 +244,15 @@ def dealt_example(page: PageState, outcome) -> list[str]:
                 f"{'point' if outcome.basra == 1 else 'points'} for it.")
     else:
         said = "it stays, and play begins as usual."
+    return [row, f"**Result:** {said}"]
+
+
+def held_example(page: PageState, outcome) -> list[str]:
+    """Returns the blocks of a held example: a hand as dealt, and the bonus its holder scores."""
+    row = play_row(slot("Dealt to a player", cards_picture(outcome.floor)))
+    points = number_text(outcome.basra)
+    said = (f"the player scores {points} {'point' if outcome.basra == 1 else 'points'} at once, counted with the "
+            f"{plural(page.bonus)}." if outcome.basra else "no bonus: the hand shows nothing the rules reward.")
     return [row, f"**Result:** {said}"]
 
 

@@ -210,16 +210,16 @@ class BasraApp(App[None]):
         card = self.table.hand[index]
         options = self.table.options(card)
         if len(options) <= 1:
-            self.play(Move(card, options[0] if options else ()))  # no option: the engine says why
+            self.play(options[0] if options else Move(card))  # no option: the engine says why
             return
         question = view.card_text(card, self.table.rules.suits)
-        question.append(" can take more than one set. Which?", style="bold")
+        question.append(" can be played in more than one way. Which?", style="bold")
 
         def chosen(choice: int | None) -> None:
             if choice is not None and self.table.your_turn and card in self.table.hand:
-                self.play(Move(card, options[choice]))
+                self.play(options[choice])
 
-        self.push_screen(CaptureScreen(question, [view.capture_words(o, self.table.rules.suits) for o in options]), chosen)
+        self.push_screen(CaptureScreen(question, [view.move_words(o, self.table) for o in options]), chosen)
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

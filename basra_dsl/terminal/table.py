@@ -113,9 +113,10 @@ class Table:
         """The person's cards, lowest rank first."""
         return sorted(self.state.hands[self.seat], key=lambda c: (c >> 2, c & 3))
 
-    def options(self, card: int) -> list[tuple[int, ...]]:
-        """What a card of the person's hand may take now, as the engine says (() is a trail)."""
-        return self.state.captures(card) if self.your_turn else []
+    def options(self, card: int) -> list[Move]:
+        """The moves a card of the person's hand may make now, as the engine says: its
+        captures, its trail where allowed, and its builds where the rules build."""
+        return self.state.moves(card) if self.your_turn else []
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)

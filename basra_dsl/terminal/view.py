@@ -13,7 +13,7 @@ from rich.text import Text
 
 from .. import cards as C
 from ..cards import card_glyph
-from ..engine import Play
+from ..engine import Move, Play
 from ..engine.scoring import number
 from ..rulebook.safe import plain
 from .table import Event, Table
@@ -80,15 +80,21 @@ def side_name(table: Table, side: int) -> str:
 def title_text(table: Table) -> Text:
     """The top line: the variant, the person's seat, the target, the hand and the seed."""
     text = Text.assemble((plain(table.rules.title) or table.rules.variant, "bold"))
-    text.append(f"  ·  {table.players} players  ·  you are seat {table.seat + 1}  ·  first to "
-                f"{number(table.board.target)}  ·  hand {table.hand_number}  ·  seed {table.seed}")
+    limit = table.rules.hands_limit
+    goal = f"first to {number(table.board.target)}" if table.board.target != float("inf") else \
+        f"{limit} hand{'s' * (limit != 1)}"
+    text.append(f"  ·  {table.players} players  ·  you are seat {table.seat + 1}  ·  {goal}"
+                f"  ·  hand {table.hand_number}  ·  seed {table.seed}")
     return text
 
 
 def play_text(table: Table, play: Play) -> Text:
     """``played 7♦, took 3♣ 4♥  Basra! +10`` or ``trailed 7♦``."""
-    if play.captured:
-        suits = table.rules.suits
+    suits = table.rules.suits
+    if play.build:
+        text = Text("built ") + card_text(play.card, suits) + Text(" on ") + cards_text(play.build, suits=suits)
+        text.append(f" to make {play.value}")
+    elif play.captured:
         text = Text("played ") + card_text(play.card, suits) + Text(", took ") + cards_text(play.captured, suits=suits)
     else:
         text = Text("trailed ") + card_text(play.card, table.rules.suits)
@@ -135,6 +141,8 @@ def scores_text(table: Table) -> Text:
 def floor_text(table: Table) -> Text:
     """The floor in the order laid; for a stack, the top card marked and the count under it."""
     floor = table.state.floor
+    if table.state.builds:
+        return builds_text(table)
     if table.rules.floor_kind != "stack":
         return cards_text(floor, "  ", table.rules.suits) if floor else Text("empty", style="dim")
     if not floor:
@@ -148,6 +156,22 @@ def floor_text(table: Table) -> Text:
     return text
 
 
+def builds_text(table: Table) -> Text:
+    """The loose cards, then each build on a line of its own: its cards, its value and
+    whose it is (``[7♦ 2♠] build of 9, yours``)."""
+    suits, state = table.rules.suits, table.state
+    built = {c for b in state.builds for c in b.cards}
+    loose = [c for c in state.floor if c not in built]
+    lines = [cards_text(loose, "  ", suits) if loose else Text("no loose cards", style="dim")]
+    for b in state.builds:
+        line = Text("[") + cards_text(b.cards, suits=suits) + Text("] ")
+        kind = f"{'multiple ' if b.multiple else ''}build of {b.value}"
+        owner = "yours" if b.owner == table.seat else f"owned by {seat_name(table, b.owner)}"
+        line.append(f"{kind}, {owner}", style="bold magenta")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
 def floor_title(table: Table) -> str:
     """The floor panel's title (words of this module only: titles are read as markup)."""
     if table.hand_over:
@@ -157,9 +181,14 @@ def floor_title(table: Table) -> str:
     return f"{kind} ({count} card{'s' * (count != 1)})"
 
 
-def capture_words(capture: tuple[int, ...], suits: str = "french") -> Text:
-    """``take 3♣ 4♥`` or ``trail (take nothing)``."""
-    return Text("take ") + cards_text(capture, suits=suits) if capture else Text("trail (take nothing)")
+def move_words(move: Move, table: Table) -> Text:
+    """``take 3♣ 4♥``, ``trail (take nothing)`` or ``build 9 on 7♦ (you take it later with a 9)``."""
+    suits = table.rules.suits
+    if move.build:
+        text = Text(f"build {move.value} on ") + cards_text(move.build, suits=suits)
+        text.append(f" (you take it later with a {move.value})", style="dim")
+        return text
+    return Text("take ") + cards_text(move.capture, suits=suits) if move.capture else Text("trail (take nothing)")
 
 
 def hand_rows(table: Table) -> list[Text]:
@@ -170,12 +199,15 @@ def hand_rows(table: Table) -> list[Text]:
         if table.your_turn:
             options = table.options(card)
             if not options:
-                row.append("   cannot be played now", style="dim")
+                owns = any(b.owner == table.seat for b in table.state.builds)
+                row.append("   cannot be played now" + (": you own a build" if owns else ""), style="dim")
             elif len(options) > 1:
                 row.append(f"   {len(options)} choices", style="yellow")
-            elif options[0]:
+            elif options[0].build:
+                row.append(f"   builds {options[0].value}", style="green")
+            elif options[0].capture:
                 row.append("   takes ", style="green")
-                row += cards_text(options[0], suits=table.rules.suits)
+                row += cards_text(options[0].capture, suits=table.rules.suits)
             else:
                 row.append("   trails", style="dim")
         rows.append(row)

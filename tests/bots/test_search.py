@@ -30,7 +30,7 @@ def minimax(state, side: int) -> float:
     values = []
     for move in state.legal_moves():
         child = state.clone()
-        child.play(move.card, move.capture)
+        child.play_move(move)
         values.append(minimax(child, side))
     return max(values) if state.rules.side_of(state.turn) == side else min(values)
 
@@ -47,7 +47,7 @@ def last_deal_positions(variant: str, seeds: range, within: int = SearchBot().de
                     and len(state.legal_moves()) > 1):
                 yield seed, state
                 break
-            state.play(*random_move(state, rng))
+            state.play_move(random_move(state, rng))
 
 
 @pytest.mark.parametrize("variant", ["egyptian", "pishti", "ashush", "dry"])  # adding up, stacks, compulsion
@@ -58,7 +58,7 @@ def test_the_search_plays_a_best_move_once_every_card_is_known(variant):
         values = {}
         for move in state.legal_moves():
             child = state.clone()
-            child.play(move.card, move.capture)
+            child.play_move(move)
             values[move] = minimax(child, side)
         chosen = move_of(SearchBot(samples=3), state.clone(), random.Random(seed))
         assert values[chosen] == max(values.values()), (seed, chosen, values)

@@ -37,8 +37,7 @@ def test_four_players_play_in_partnerships(egyptian4):
     seats = []
     while not state.is_terminal():
         seats.append(state.current_player)
-        card, capture = random_move(state, random.Random(len(seats)))
-        state.play(card, capture)
+        state.play_move(random_move(state, random.Random(len(seats))))
     assert seats[:5] == [1, 2, 3, 0, 1]
     assert len(seats) == 48
     assert sum(side.cards for side in state.result().sides) == 52
@@ -83,7 +82,7 @@ def test_state_json_round_trip(egyptian):
     rng = random.Random(11)
     state = egyptian.new_hand(rng)
     for _ in range(13):
-        state.play(*random_move(state, rng))
+        state.play_move(random_move(state, rng))
     data = json.loads(json.dumps(state.to_json()))
     copy = egyptian.state_from_json(data)
     assert copy.to_json() == data
@@ -91,15 +90,15 @@ def test_state_json_round_trip(egyptian):
         if state.is_terminal():
             break
         move = random_move(state, random.Random(len(state.plays)))
-        state.play(*move)
-        copy.play(*move)
+        state.play_move(move)
+        copy.play_move(move)
     assert copy.result() == state.result()
 
 
 def test_clone_is_independent(egyptian):
     state = egyptian.new_hand(random.Random(2))
     copy = state.clone()
-    state.play(*random_move(state, random.Random(0)))
+    state.play_move(random_move(state, random.Random(0)))
     assert len(copy.plays) == 0 and len(state.plays) == 1
 
 

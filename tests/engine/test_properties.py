@@ -26,7 +26,7 @@ def _play(game: Game, seed: int, first: int = 0, carry=()):
     while not state.is_terminal():
         moves = state.legal_moves()
         assert moves, "a seat to play always has a legal move"
-        state.play(*random_move(state, rng))
+        state.play_move(random_move(state, rng))
     return state
 
 
@@ -90,5 +90,5 @@ def test_random_bot_only_makes_legal_moves(players):
     for _ in range(30):
         state = game.new_hand(rng)
         while not state.is_terminal():
-            card, capture = random_move(state, rng)
-            state.apply(state.resolve(card, capture))
+            move = random_move(state, rng)
+            state.apply(state.resolve(move.card, move.capture))

@@ -107,7 +107,7 @@ def test_a_record_keeps_the_bonus_of_the_deal_and_replays_it(rules, tmp_path):
     state = next(s for seed in range(400) if (s := game.new_hand(random.Random(seed))).deals[0].bonus)
     deals, rng = list(state.deals), random.Random(3)
     while not state.is_terminal():
-        state.play(*random_move(state, rng))
+        state.play_move(random_move(state, rng))
     (tmp_path / "fifteen.basra").write_text(TEXT, encoding="utf-8")
     record = {"variant": "./fifteen.basra", "hands": [hand_record(0, deals, state.plays)]}
     assert record["hands"][0]["deals"][0]["bonus"] == list(deals[0].bonus)
@@ -136,7 +136,7 @@ def test_rules_json_names_the_dealing_rules(rules):
 
 @pytest.mark.parametrize("line, code, words", [
     ("  early: 1 to dealer when played is 7", "B201", "a dealing rule is read before anyone plays"),
-    ("  odd: 1 to dealer when floor.sum(K) > 2", "B202", "only '.count' does"),
+    ("  odd: 1 to dealer when floor.sum(K) > 2", "B202", "only '.count' and '.run' do"),
     ("  odd: 1 to dealer when floor.count(X) > 2", "B204", "unknown"),
     ("  redeal when floor.count(K)", "B205", "yes/no"),
 ])

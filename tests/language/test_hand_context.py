@@ -41,7 +41,7 @@ def clearing_plays(rules) -> list[float]:
     bonuses = []
     while state.turn >= 0:
         move = next((m for m in state.legal_moves() if m.capture), state.legal_moves()[0])
-        bonuses.append(state.play(move.card, move.capture).bonus)
+        bonuses.append(state.play_move(move).bonus)
     return bonuses
 
 

@@ -23,7 +23,8 @@ def plays(rules, hands: int = 3):
     for index in range(hands):
         state = game.new_hand(rng, index % rules.players, ())
         while state.turn >= 0:
-            card, capture = random_move(state, rng)
+            move = random_move(state, rng)
+            card, capture = move.card, move.capture
             before, previous = tuple(state.floor), state.previous
             state.play(card, capture)
             left = tuple(state.floor) if capture else ()

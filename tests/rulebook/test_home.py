@@ -36,8 +36,9 @@ def shape(catalog: dict[str, Path]) -> list[tuple[str, list[list[str]]]]:
 
 def test_the_bundled_variants_fall_into_their_families():
     found = shape(bundled_variants())
-    assert [name for name, _ in found] == ["Basra", "Scopa", "Pishti", "Pasur"]
-    basra_lines, pishti_lines = found[0][1], found[2][1]
+    assert [name for name, _ in found] == ["Basra", "Scopa", "Casino", "Pishti", "Pasur"]
+    basra_lines, pishti_lines = found[0][1], found[3][1]
+    assert found[2][1] == [["casino", "royal-casino"], ["kasino"]]
     assert found[1][1] == [["scopa", "scopone"], ["chkobba"], ["cirulla"], ["escoba"]]  # the family they state
     assert ["bastra", "lebanese", "ashush", "palestinian", "homsi", "jordanian", "syrian"] in basra_lines
     assert ["egyptian", "morabaa", "ethiopian", "yemeni"] in basra_lines

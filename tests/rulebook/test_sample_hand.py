@@ -100,7 +100,7 @@ def test_each_turn_has_its_row_floor_hand_and_why(name):
     assert [int(r[0]) for r in rows] == list(range(1, len(sample.turns) + 1))
     for (number, floor, hand, why), turn in zip(rows, sample.turns):
         pile = page.rules.floor_kind == "stack"  # the top card of a pile is marked
-        assert floor == cards_picture(turn.floor, "empty", marked=turn.capture, top=pile)
+        assert floor == cards_picture(turn.floor, "empty", marked=turn.capture or turn.build, top=pile)
         assert hand == cards_picture(turn.hand, marked=(turn.card,))
         assert card_html(turn.card) in why
         assert re.match(rf"(Player {turn.seat + 1} |Nothing player {turn.seat + 1} holds)", why), why
@@ -113,6 +113,13 @@ def test_each_turn_has_its_row_floor_hand_and_why(name):
 def test_each_why_says_what_the_rules_did(name):
     page, sample, markdown = built(name)
     for (_, _, _, why), turn in zip(turn_rows(markdown), sample.turns):
+        if turn.build:  # a build: the card laid, the value built, linked to the build rule
+            assert f"builds {turn.value}](" in why and "lays the" in why
+            continue
+        whole = [b for b in turn.builds if set(b.cards) <= set(turn.capture)]
+        if whole:  # a build goes whole, whatever it adds up to
+            assert all(f"takes the build of {b.value}" in why for b in whole)
+            continue
         if SUM in turn.features:
             totals = {rule.total for rule in page.rules.capture_rules if rule.total is not None}
             assert "add up](" in why or "makes](" in why or "make](" in why

@@ -328,3 +328,19 @@ def test_search_finds_a_variant_from_disk(site, browser):
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "rulebook-search.png"))
     assert not _requests_elsewhere(browser)
+
+
+def test_a_casino_build_example_reads_in_the_browser(site, browser):
+    """Casino's worked examples: a build is drawn with the cards it is laid on, and the
+    line under it names the build, its value and its owner."""
+    from selenium.webdriver.common.by import By
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, "rules/casino.html"))
+    examples = browser.find_elements(By.CSS_SELECTOR, ".admonition.example")
+    raised = next(e for e in examples if "calls ten" in e.text)
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", raised)
+    assert "Builds 10 on" in raised.text and "a build of 10" in raised.text and "owned by seat 2" in raised.text
+    drawn = raised.find_elements(By.CSS_SELECTOR, "svg.basra-pic")
+    assert len(drawn) >= 4 and all(card.is_displayed() for card in drawn)
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "rulebook-casino-build.png"))

@@ -19,20 +19,21 @@ from basra_dsl.language.loader import load
 from basra_dsl.play.records import replay_file
 from basra_dsl.terminal.table import Table
 
-from test_play import play_card, playable, settle, shot
+from test_play import play_card, playable, seed_where, settle, shot
 
-FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri"]
+FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri", "casino", "royal-casino", "kasino"]
 CASES = [(name, players) for name in FAMILY for players in load(name).merged.player_counts()]
 
 
 def person_move(table: Table) -> Move:
-    """A capture where the hand has one (the first the engine lists), else a trail."""
-    for card in table.hand:
-        for capture in table.options(card):
-            if capture:
-                return Move(card, capture)
-    card = table.hand[0]
-    return Move(card, table.options(card)[0] if table.options(card) else ())
+    """A capture where the hand has one (the first the engine lists), else a build where
+    the rules build, else the first card's move."""
+    moves = [move for card in table.hand for move in table.options(card)]
+    for wanted in (lambda m: m.capture, lambda m: m.build):
+        found = next((m for m in moves if wanted(m)), None)
+        if found is not None:
+            return found
+    return moves[0]
 
 
 @pytest.mark.parametrize("name, players", CASES, ids=[f"{n}-{p}" for n, p in CASES])
@@ -73,5 +74,44 @@ def test_a_whole_game_of_escoba_through_the_keys(tmp_path):
             await pilot.press("q")
         replay = replay_file(record)
         assert replay.totals == tuple(app.table.board.totals) and replay.winner == app.table.board.winner
+
+    asyncio.run(scenario())
+
+
+def test_building_in_casino_through_the_keys(tmp_path):
+    """Casino at the screen: a card with a build among its moves asks which move; the build
+    chosen by the keys shows on the floor as a unit with its value and owner."""
+    from basra_dsl.terminal.widgets import CaptureScreen
+
+    def can_build(table) -> bool:
+        return any(m.build for card in table.hand for m in table.options(card))
+
+    seed = seed_where("casino", "greedy", can_build)
+    app = build_app("casino", bot="greedy", seed=seed, delay=0, record=str(tmp_path / "casino.json"))
+
+    async def scenario():
+        async with app.run_test(size=(110, 34)) as pilot:
+            await settle(app, pilot)
+            table = app.table
+            while not can_build(table):
+                await play_card(app, pilot, playable(table))
+            index = next(i for i, card in enumerate(table.hand) if any(m.build for m in table.options(card)))
+            options = table.options(table.hand[index])
+            await pilot.press(str(index + 1))
+            assert isinstance(app.screen, CaptureScreen)
+            listed = app.screen.query_one("#captures").render().plain.splitlines()
+            assert any("build " in row for row in listed) and len(listed) == len(options), listed
+            shot(app, "casino-build-choice")
+            choice = next(i for i, m in enumerate(options) if m.build)
+            await pilot.press(str(choice + 1))
+            await settle(app, pilot)
+            built = options[choice]
+            ours = [p for p in table.state.plays if p.seat == table.seat and p.build]
+            assert ours and ours[-1].value == built.value and set(ours[-1].build) == set(built.build)
+            assert f"to make {built.value}" in app.panel_text("log")
+            standing = [b for b in table.state.builds]
+            assert all(f"build of {b.value}" in app.panel_text("floor") for b in standing)
+            shot(app, "casino-build-on-the-floor")
+            await pilot.press("q")
 
     asyncio.run(scenario())

@@ -80,7 +80,7 @@ def seed_where(variant: str, bot: str, wanted) -> int:
                 if wanted(table):
                     return seed
                 card = table.hand[playable(table)]
-                table.play(Move(card, table.options(card)[0]))
+                table.play(table.options(card)[0])
             else:
                 table.play(table.bot_move())
     raise AssertionError(f"no seed up to 300 comes to such a turn in {variant}")
@@ -134,7 +134,7 @@ def test_a_whole_hand_of_egyptian_through_the_keys(tmp_path, monkeypatch):
             await pilot.press(str(index + 1), "down", "enter")  # the second set, by the arrows
             await settle(app, pilot)
             mine = [e.play for e in table.events if e.play is not None and e.play.seat == 0][-1]
-            assert mine.card == card and set(mine.captured) == set(options[1])
+            assert mine.card == card and set(mine.captured) == set(options[1].capture)
 
             while not table.hand_over:
                 await play_card(app, pilot, playable(table))
@@ -326,7 +326,7 @@ def test_a_seed_deals_the_same_cards_and_the_bots_answer_the_same():
         while not table.hand_over:
             if table.your_turn:
                 card = table.hand[playable(table)]
-                table.play(Move(card, table.options(card)[-1]))
+                table.play(table.options(card)[-1])
             else:
                 table.play(table.bot_move())
         return table.records[0]

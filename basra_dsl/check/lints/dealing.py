@@ -12,6 +12,7 @@ from typing import Iterator
 
 from ...diagnostics import Diagnostic, error, warning
 from ...engine import RuleError, judge_first_floor
+from ...engine.deal import hand_bonus
 from ...language import nodes as n
 from ...language.merge import Merged
 from .combinations import Combination, in_this_file, is_own
@@ -21,9 +22,29 @@ SEED = 20260
 MOST_VOID = 0.5  # a redeal voiding more deals than this is a warning
 
 
+def _check_hand_bonuses(merged: Merged, combos: list[Combination], holders: list) -> Iterator[Diagnostic]:
+    """B710 for a bonus to the holder of a dealt hand that fails on some sampled hand."""
+    failed: set[str] = set()
+    for combo in [c for c in combos if c.rules is not None] if holders else []:
+        rng = random.Random(SEED)
+        for _ in range(FLOORS):
+            hand = tuple(rng.sample(combo.rules.deck, min(combo.rules.hand_size, len(combo.rules.deck))))
+            try:
+                hand_bonus(combo.rules, hand)
+            except RuleError as exc:
+                if exc.rule not in failed:
+                    failed.add(exc.rule)
+                    yield error("B710", f"'{exc.rule}' cannot be worked out for a dealt hand: {exc.problem}",
+                                in_this_file(merged, exc.span), f"with {combo.describe(merged)}; guard the expression")
+                break
+
+
 def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B725, B726, B710 for the dealing rules this variant states."""
     own = [c for c in merged.variant.clauses if c.section == "dealing" and is_own(merged, c)]
+    holders = [c for c in own if getattr(c, "taker", None) == "holder"]
+    own = [c for c in own if c not in holders]
+    yield from _check_hand_bonuses(merged, combos, holders)
     if not own:
         return
     playable = [c for c in combos if c.rules is not None]

@@ -67,7 +67,7 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
-        case n.CardValues(entries=entries):
+        case n.CardValues(entries=entries) | n.PlayedValues(entries=entries):
             yield from (entry.value for entry in entries)
         case n.CaptureRule(total=e) if e is not None:
             yield e
@@ -144,10 +144,11 @@ def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
     """B705: a card's value (a 'values' line) or a total to add up to (``takes sums to``)
     that is not a whole number the sums can use."""
     for clause in merged.variant.clauses:
-        if isinstance(clause, n.CardValues):
-            checks = [(entry.value, "a card value", 1, limits.CARD_VALUE,
+        if isinstance(clause, (n.CardValues, n.PlayedValues)):
+            what = "a played card's value" if isinstance(clause, n.PlayedValues) else "a card value"
+            checks = [(entry.value, what, 1, limits.CARD_VALUE,
                        "a card counts a whole number from 1 to {most} when adding up; leave a card out of "
-                       "'values' to keep its usual count") for entry in clause.entries]
+                       f"'{clause.keyword.replace('_', ' ')}' to keep its usual count") for entry in clause.entries]
         elif isinstance(clause, n.CaptureRule) and clause.total is not None:
             checks = [(clause.total, "a total", 2, limits.SUM_TOTAL,
                        "a total to add up to is a whole number from 2 to {most}")]
@@ -341,9 +342,9 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.Points(entries=entries):
             for entry in entries:
                 yield entry.pattern, f"'points {pattern_text(entry.pattern)}'"
-        case n.CardValues(entries=entries):
+        case n.CardValues(entries=entries) | n.PlayedValues(entries=entries):
             for entry in entries:
-                yield entry.pattern, f"'values {pattern_text(entry.pattern)}'"
+                yield entry.pattern, f"'{clause.keyword.replace('_', ' ')} {pattern_text(entry.pattern)}'"
         case n.Most(values=entries) if entries:
             for entry in entries:
                 yield entry.pattern, f"the prime's '{pattern_text(entry.pattern)}'"

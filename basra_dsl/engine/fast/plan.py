@@ -46,7 +46,13 @@ def why_not(rules: Rules) -> str | None:
         return "a floor or compulsion the fast tier does not know"
     if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody") or rules.pairs_first:
         return "a choice or leftover policy the fast tier does not know"
-    if rules.redeal is not None or rules.floor_bonuses:
+    if rules.score_rules:
+        return "a score rule reads the cards a side took"
+    if rules.played_values:
+        return "a card counts differently as the card played (played values)"
+    if rules.builds is not None:
+        return "cards are built on the floor (builds go on the checked tier)"
+    if rules.redeal is not None or rules.floor_bonuses or rules.hand_bonuses:
         return "a dealing rule (a redeal, or a floor won at the deal) reads the first floor"
     if rules.bonus_reads_hand:
         return f"bonus rule '{rules.bonus_reads_hand}' reads the hand around the play (last, last_deal, stock)"

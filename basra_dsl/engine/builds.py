@@ -1,0 +1,192 @@
+"""Builds: floor cards gathered into one unit that only a card of its value can take.
+
+A build is made by playing a card onto floor cards so that they add up to a value the
+player holds another card of (Casino's "building nine"). It is owned by the last player
+who set its value; any player may raise a single build with one more card, and several
+units of one value gathered together make a multiple build, whose value is fixed. This
+module lists and checks such plays and works out the floor they leave; ``State`` calls it
+only for variants with a build rule, so no other variant pays for it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .capture import MAX_OPTIONS, _groups_by_top, _splits_whole, best_covers, expand_takes
+from .rules import BuildRules
+
+
+class Build(NamedTuple):
+    """A unit on the floor: its cards (in the order they came), value, owner and kind."""
+
+    value: int
+    cards: tuple[int, ...]
+    owner: int
+    multiple: bool  # gathered from several units of its value: it can no longer be raised
+
+
+class Builder:
+    """Lists, checks and applies build plays for one variant (one per State's resolver)."""
+
+    def __init__(self, rules: BuildRules, worth: Sequence[int], played=None):
+        self.rules = rules
+        self.worth = worth  # what a card counts on the floor (in a build)
+        # what a held card may count when played to take a build (Royal Cassino's ace 1 or 14)
+        self.played = played or (lambda card: (worth[card],) if worth[card] else ())
+
+    # ------------------------------------------------------------ listing
+    def plays(self, card: int, hand: Sequence[int], seat: int, loose: Sequence[int],
+              builds: Sequence[Build]) -> list[tuple[tuple[int, ...], int]]:
+        """Returns the builds ``card`` may make as (floor cards it joins, value announced):
+        each way of making or raising a build, alone and with every other unit of its
+        value gathered in (where multiple builds are played). A player naming another
+        gathering is checked by ``allows``."""
+        worth = self.worth
+        v = worth[card]
+        if card not in self.rules.cards or not v or not (loose or builds):
+            return []
+        found: dict[frozenset, tuple[tuple[int, ...], int]] = {}
+        for target in sorted({x for h in hand if h != card for x in self.played(h) if x >= v}):
+            for own in self._own_groups(card, v, target, seat, loose, builds):
+                self._add(found, own, target)
+                if self.rules.multiple:
+                    self._add(found, own + self._gathered(own, target, loose, builds), target)
+                if len(found) >= MAX_OPTIONS:
+                    return list(found.values())
+        return list(found.values())
+
+    @staticmethod
+    def _add(found: dict, onto: tuple[int, ...], target: int) -> None:
+        if onto:
+            found.setdefault(frozenset(onto) | {-target}, (onto, target))
+
+    def _own_groups(self, card: int, v: int, target: int, seat: int, loose, builds) -> list[tuple[int, ...]]:
+        """The floor cards joining the played card's own group: loose cards adding up with
+        it to the target, a single build it raises to the target, or none (a card of the
+        target value laid on other units of that value)."""
+        groups: list[tuple[int, ...]] = [()] if v == target and self.rules.multiple else []
+        if target > v:
+            groups += _subsets_summing(loose, self.worth, target - v)
+            groups += [b.cards for b in builds if b.value == target - v and self._may_raise(b, seat)]
+        return groups
+
+    def _may_raise(self, build: Build, seat: int) -> bool:
+        raising = self.rules.raising
+        return not build.multiple and (raising == "any" or (raising == "others" and build.owner != seat))
+
+    def _gathered(self, own: tuple[int, ...], target: int, loose, builds) -> tuple[int, ...]:
+        """Every other unit worth the target: builds of that value and the largest set of
+        loose cards that splits into groups adding up to it."""
+        taken = set(own)
+        extra = [c for b in builds if b.value == target and not taken & set(b.cards) for c in b.cards]
+        rest = [x for x in loose if x not in taken and 0 < self.worth[x] <= target]
+        counts = [0] * (target + 1)
+        for x in rest:
+            counts[self.worth[x]] += 1
+        covers = best_covers(target, tuple(counts))
+        if covers and any(covers[0]):
+            extra += expand_takes(rest, target, covers[:1], self.worth)[0]
+        return tuple(extra)
+
+    # ------------------------------------------------------------ checking
+    def groups(self, card: int, onto: Sequence[int], target: int, hand: Sequence[int], seat: int,
+               loose: Sequence[int], builds: Sequence[Build]) -> int:
+        """Returns how many units of the target value the play makes (2 or more: a multiple
+        build), or 0 when the rules do not allow it."""
+        worth, taken = self.worth, set(onto)
+        v = worth[card]
+        holds = any(h != card and target in self.played(h) for h in hand)
+        if (card not in self.rules.cards or not v or not onto or len(taken) != len(onto) or not holds
+                or target < v):
+            return 0
+        touched = [b for b in builds if taken & set(b.cards)]
+        if any(not set(b.cards) <= taken for b in touched):
+            return 0  # a build goes whole or not at all
+        mine = [x for x in onto if x in set(loose)]
+        if len(mine) + sum(len(b.cards) for b in touched) != len(onto):
+            return 0  # a card that is not on the floor
+        total = v + sum(worth[x] for x in mine) + sum(b.value for b in touched)
+        if total % target or not all(worth[x] for x in mine):
+            return 0
+        count = total // target
+        if count > 1 and not self.rules.multiple:
+            return 0
+        for own in self._own_groups(card, v, target, seat, mine, touched):
+            if set(own) <= taken and self._rest_splits(taken - set(own), target, mine, touched):
+                return count
+        return 0
+
+    def why_not(self, card: int, onto: Sequence[int], target: int, hand: Sequence[int], seat: int,
+                builds: Sequence[Build]) -> str:
+        """Says in words why a build the rules refuse is refused (``groups`` returned 0)."""
+        worth, taken = self.worth, set(onto)
+        if card not in self.rules.cards or not worth[card]:
+            return "this card cannot build"
+        if not any(h != card and target in self.played(h) for h in hand):
+            return f"the player holds no other card of value {target} to take the build later"
+        for b in builds:
+            if taken & set(b.cards) and not set(b.cards) <= taken:
+                return f"the build of {b.value} goes whole or not at all"
+            if set(b.cards) <= taken and b.value != target and b.multiple:
+                return f"the build of {b.value} gathers several units: its value is fixed"
+            if set(b.cards) <= taken and b.value != target and not self._may_raise(b, seat):
+                return f"this player may not raise the build of {b.value}"
+        if any(not worth[x] for x in onto if not any(x in b.cards for b in builds)):
+            return "a card without a number cannot be built"
+        return f"the cards do not add up to {target}, nor split into units of {target}"
+
+    def _rest_splits(self, rest: set[int], target: int, loose, builds) -> bool:
+        """Whether the units outside the played card's group are each worth the target."""
+        if any(set(b.cards) <= rest and b.value != target for b in builds):
+            return False
+        counts = [0] * (target + 1)
+        for x in loose:
+            if x in rest:
+                if self.worth[x] > target:
+                    return False
+                counts[self.worth[x]] += 1
+        return _splits_whole(target, tuple(counts), _groups_by_top(target), {})
+
+    # ------------------------------------------------------------ duties
+    def keeps_duties(self, seat: int, hand_after: Sequence[int], builds_after: Sequence[Build]) -> bool:
+        """Whether a player still holds a card to take each build they own after a play."""
+        values = {x for h in hand_after for x in self.played(h)}
+        return all(b.value in values for b in builds_after if b.owner == seat)
+
+
+def after_build(builds: Sequence[Build], card: int, onto: Sequence[int], target: int, seat: int,
+                floor: Sequence[int], count: int) -> list[Build]:
+    """Returns the builds once ``card`` is built onto ``onto``: the units it gathers become
+    one build of the target value, owned by the player, in floor order."""
+    taken = set(onto)
+    kept = [b for b in builds if not taken & set(b.cards)]
+    cards = tuple(x for x in floor if x in taken) + (card,)
+    return kept + [Build(target, cards, seat, count > 1)]
+
+
+def after_capture(builds: Sequence[Build], capture: Sequence[int]) -> list[Build]:
+    """Returns the builds a capture leaves (it takes builds whole)."""
+    taken = set(capture)
+    return [b for b in builds if not taken & set(b.cards)]
+
+
+def _subsets_summing(cards: Sequence[int], worth: Sequence[int], target: int) -> list[tuple[int, ...]]:
+    """Returns every set of the cards (in floor order) whose values add up to the target."""
+    usable = [x for x in cards if 0 < worth[x] <= target]
+    found: list[tuple[int, ...]] = []
+
+    def walk(start: int, remaining: int, chosen: list[int]) -> None:
+        if remaining == 0:
+            found.append(tuple(chosen))
+            return
+        for i in range(start, len(usable)):
+            if len(found) >= MAX_OPTIONS:
+                return
+            x = usable[i]
+            if worth[x] <= remaining:
+                chosen.append(x)
+                walk(i + 1, remaining - worth[x], chosen)
+                chosen.pop()
+
+    walk(0, target, [])
+    return found

@@ -1,0 +1,65 @@
+"""Moves and plays: what a player asks for, and what happened, as data for records.
+
+``Move`` is a request (a card, what it takes or builds onto); ``Play`` is the outcome kept
+in a hand's history; ``IllegalMove`` says in words why a request was refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..cards import card_name
+from .scoring import number
+
+
+@dataclass(frozen=True)
+class Move:
+    """A card to play and the floor cards it takes (empty to trail); or, where the rules
+    build, the floor cards it is built onto (``build``) and the value announced."""
+
+    card: int
+    capture: tuple[int, ...] = ()
+    build: tuple[int, ...] = ()
+    value: int = 0
+
+    def to_json(self) -> dict:
+        """Returns the move as record data: {"card", "capture"} (and "build", "value")."""
+        data = {"card": card_name(self.card), "capture": [card_name(c) for c in self.capture]}
+        if self.build:
+            data |= {"build": [card_name(c) for c in self.build], "value": self.value}
+        return data
+
+    def __str__(self) -> str:
+        if self.build:
+            return f"{card_name(self.card)} builds {self.value} on {' '.join(map(card_name, self.build))}"
+        taken = " ".join(card_name(c) for c in self.capture)
+        return f"{card_name(self.card)} takes {taken}" if taken else f"{card_name(self.card)} trails"
+
+
+class Play(NamedTuple):
+    """A move as it happened: who played, what was taken, and the bonus it scored (and,
+    for a build, the floor cards built onto and the value announced)."""
+
+    seat: int
+    card: int
+    captured: tuple[int, ...]
+    bonus: float
+    build: tuple[int, ...] = ()
+    value: int = 0
+
+    def to_json(self) -> dict:
+        """Returns the play as output data."""
+        data = {"seat": self.seat, "card": card_name(self.card),
+                "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
+        if self.build:
+            data |= {"build": [card_name(c) for c in self.build], "value": self.value}
+        return data
+
+
+class IllegalMove(ValueError):
+    """Raised by ``apply`` for a move the rules do not allow; the message says why."""
+
+    def __init__(self, message: str, code: str = "B505"):
+        super().__init__(message)
+        self.code = code

@@ -1,0 +1,68 @@
+"""Says in players' words the clauses the wider fishing family brought: Casino's builds,
+the values of a card played (Royal Casino, Kasino) and bonuses for a dealt hand (Cirulla).
+
+Mixed into the rulebook's ``Speaker``: one method per kind of clause, named after its node
+as the speaker's dispatch expects. What a build line leaves unsaid (any player may raise;
+several units of one value may be gathered; the owner may not trail) is said by the build
+rule itself, so a page reads whole without the optional lines.
+"""
+
+from __future__ import annotations
+
+from ..language import nodes as n
+from .english import capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say
+from .score_sentences import entry_phrase
+
+
+class FamilySentences:
+    """The sentences of build lines, ``played values`` and hand bonuses."""
+
+    def _buildrule(self, c: n.BuildRule) -> str:
+        who = capitalise(pattern_phrase(c.pattern))
+        return (f"{who} may build instead of taking. Laid on loose floor cards that add up, with it, to the value "
+                "of another card you hold, it makes a build of that value, and you own it. A build stays on the "
+                "floor as one unit: only a card of its value takes it, and only whole. Laid on a single build, it "
+                "raises the build to a new value you hold a card of. Laid beside cards or builds that each make "
+                "the value, it gathers them into a multiple build, whose value is fixed. While you own a build, "
+                "keep a card of its value. On each turn you must then take, build or add to a build.")
+
+    def _raising(self, c: n.Raising) -> str:
+        if c.who == "never":
+            return "Nobody may raise a build: its value stays as it was made."
+        if c.who == "others":
+            return "You may not raise your own build; any other player holding the cards may raise it."
+        return "Any player holding the cards may raise a single build, its owner included."
+
+    def _buildkind(self, c: n.BuildKind) -> str:
+        if c.kind == "single":
+            return "Builds are single only: a build cannot gather several units of one value."
+        return "Several units of one value may be gathered into one multiple build."
+
+    def _ownertrails(self, c: n.OwnerTrails) -> str:
+        return ("A player who owns a build may still lay a card on the floor without taking or building. They "
+                "must keep a card of the build's value.")
+
+    def _playedvalues(self, c: n.PlayedValues) -> str:
+        grouped: dict[str, list[str]] = {}  # one pattern given twice: either count, as the player chooses
+        for e in c.entries:
+            grouped.setdefault(entry_phrase(e.pattern), []).append(self.num(e.value))
+        parts = [f"{who} {'counts ' * (i == 0)}{join(v, 'or')}{', as its player chooses' * (len(v) > 1)}"
+                 for i, (who, v) in enumerate(grouped.items())]
+        return f"As the card played, {join(parts)}. On the floor they count as usual."
+
+    def _scorerule(self, c: n.ScoreRule) -> str:
+        """Points a side scores for what it took (Cirulla's Grande and Piccola)."""
+        when = join([say(p, self.ctx) for p in conjuncts(c.guard)]) if c.guard is not None else ""
+        points, name = self.num(c.points, "point"), f"the {c.title}" if c.title else "this"
+        head = f"A side scores {name} when {when}." if when else f"Every side scores {name}."
+        return f"{head} It is worth {points}, over and above the other scoring."
+
+    def _handbonus(self, c: n.FloorBonus) -> str:
+        """A bonus for the cards a player is dealt (Cirulla's declarations): a sentence for
+        each alternative of its condition."""
+        points = self.num(c.points, "point")
+        cases = disjuncts(c.guard) if c.guard is not None else []
+        said = [f"A player dealt cards where {join([say(p, self.ctx) for p in conjuncts(case)])} scores {points}."
+                for case in cases] or [f"Every player scores {points} for the cards they are dealt."]
+        return " ".join(said) + (f" The points count with the {plural(self.bonus)}, at once; of several such "
+                                 "bonuses for one hand, only the largest counts.")
