@@ -74,15 +74,6 @@ def counted_word(cards: frozenset[int]) -> str:
     return naming.suit_word(word)
 
 
-def run_order(pattern) -> str:
-    """The cards of a run in order, briefly: ``A, 2, 3 of diamonds`` when they share a suit."""
-    cards = [C.parse_card(w.text) for w in pattern.include]
-    if all(c is not None for c in cards) and len({c & 3 for c in cards}) == 1:
-        ranks = ", ".join("10" if C.RANKS[c >> 2] == "T" else C.RANKS[c >> 2] for c in cards)
-        return f"{ranks} of {C.SUIT_NAMES[cards[0] & 3]}"
-    return ", then ".join(word_phrase(w.text) for w in pattern.include)
-
-
 def word_phrase(word: str, form: str = "a") -> str:
     """Returns a pattern word in English; ``form`` is "a" (a jack), "pl" (jacks) or "bare" (jack)."""
     if word == "any":
@@ -170,7 +161,7 @@ def noun(expr: n.Expr, ctx: Context) -> str:
                 return "the number of cards on the floor"
             return f"the number of cards in {noun(obj, ctx)}"
         case n.Counted(obj=obj, attr="run", pattern=p):
-            return f"the length of the unbroken run ({run_order(p)}) in {noun(obj, ctx)}"
+            return f"the length of the unbroken run ({naming.run_order([w.text for w in p.include])}) in {noun(obj, ctx)}"
         case n.Counted(obj=obj, pattern=p):
             return f"the number of {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="ranks"):
@@ -358,6 +349,12 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return not_both(inner, ctx)
         case n.Not(operand=operand):
             return f"it is not the case that {say(operand, ctx)}"
+        case n.BoolOp(op="and") if _range(expr):
+            low, high = noun(expr.left.right, ctx), noun(expr.right.right, ctx)
+            subject = expr.left.left
+            if isinstance(subject, n.Attribute) and subject.attr == "sum":
+                return f"{noun(subject.obj, ctx)} adds up to between {low} and {high}"
+            return f"{noun(subject, ctx)} is between {low} and {high}"
         case n.BoolOp(op="and"):
             return join([say(c, ctx) for c in conjuncts(expr)])
         case n.BoolOp(op="or"):
@@ -423,9 +420,25 @@ def negated(expr: n.Expr) -> n.Expr | None:
 
 
 def conjuncts(expr: n.Expr) -> list[n.Expr]:
+    """The parts an "and" joins; a lower and an upper bound on one number stay together, to
+    be said as a range."""
     if isinstance(expr, n.BoolOp) and expr.op == "and":
-        return conjuncts(expr.left) + conjuncts(expr.right)
+        if _range(expr):
+            return [expr]
+        parts = conjuncts(expr.left) + conjuncts(expr.right)
+        for i in range(len(parts) - 1):
+            pair = n.BoolOp("and", parts[i], parts[i + 1], span=parts[i].span)
+            if _range(pair):
+                return parts[:i] + [pair] + parts[i + 2:]
+        return parts
     return [expr]
+
+
+def _range(expr: n.Expr) -> bool:
+    """Whether an "and" bounds one number from below and above: ``x >= 12 and x <= 21``."""
+    return isinstance(expr, n.BoolOp) and expr.op == "and" and isinstance(expr.left, n.Compare) and \
+        isinstance(expr.right, n.Compare) and (expr.left.op, expr.right.op) == (">=", "<=") and \
+        expr.left.left == expr.right.left
 
 
 def disjuncts(expr: n.Expr) -> list[n.Expr]:

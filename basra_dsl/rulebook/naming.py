@@ -89,3 +89,13 @@ def card_text(card: int) -> str:
     rank = C.rank(card)
     said = str(rank + 1) if 0 < rank < 10 else rank_name(rank)  # 7 of coins, ace of cups, knight of swords
     return f"{said} of {suit_name(C.suit(card))}"
+
+
+def run_order(words: list[str]) -> str:
+    """The cards of a run in order, briefly: ``A, 2, 3 of diamonds`` when they share a suit
+    (the suit as this pack calls it); otherwise each card in words."""
+    cards = [C.parse_card(w) for w in words]
+    if all(c is not None for c in cards) and len({C.suit(c) for c in cards}) == 1:
+        ranks = ", ".join("10" if C.RANKS[C.rank(c)] == "T" else C.RANKS[C.rank(c)] for c in cards)
+        return f"{ranks} of {suit_name(C.suit(cards[0]))}"
+    return ", then ".join(card_words(c) if c is not None else w for c, w in zip(cards, words))

@@ -96,3 +96,11 @@ def test_escobas_countback_counts_escobas_first():
     assert one.points[0] == one.points[1]
     board.add(one)
     assert board.winner == 0
+
+
+def test_a_game_of_no_hands_is_refused_where_it_is_written(tmp_path):
+    from basra_dsl.check.checker import check_paths
+    path = house_variant(tmp_path, SHORT.replace("  hands 2", "  hands 0"))
+    found = [d for d in check_paths([path]).diagnostics if d.code == "B705"]
+    assert found and found[0].span.line == SHORT.splitlines().index("  hands 2") + 1
+    assert "a game of hands of 0 is out of range" in found[0].message

@@ -87,3 +87,14 @@ def test_cirullas_wild_seven_helps_both_declarations():
     assert hand_bonus(rules, cards("7H 3D 4S")) == 3  # the seven as an ace: 1 + 3 + 4
     assert hand_bonus(rules, cards("7H KC KS")) == 10  # the seven as a king
     assert hand_bonus(rules, cards("7H 7C 5D")) == 0  # neither low nor three of a kind
+
+
+def test_cirullas_wild_seven_on_the_first_floor_and_its_sentence():
+    from basra_dsl.engine import judge_first_floor
+    from basra_dsl.rulebook.page import render_variant
+    rules = load_variant("cirulla")
+    assert judge_first_floor(rules, cards("7H 3C 2D AS")).bonus == 1  # the seven as a nine
+    assert judge_first_floor(rules, cards("7H KC QD JS")).bonus == 2  # the seven as a three
+    assert judge_first_floor(rules, cards("7H AC 2D AS")).taker is None  # 4 + at most 10 is short of fifteen
+    page = render_variant("cirulla").markdown
+    assert "This happens when either the first floor adds up to exactly 15, or it holds the seven of hearts and it adds up to between 12 and 21." in page
