@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..cards import card_name
 from ..limits import REDEALS
-from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
+from .errors import RULE_FAILURES, RuleError, points_if_holds
 from .rules import Rules
 
 NO_PLAY = (None, (), (), ())  # the 'previous' of the first play: nothing played yet
@@ -95,18 +95,8 @@ def _add_hand_bonuses(rules: Rules, hands: list[list[int]], bonus: list[float]) 
 def hand_bonus(rules: Rules, hand: tuple[int, ...]) -> float:
     """Returns the bonus a player scores for being dealt ``hand``: the largest among the
     rules that hold, 0 for none."""
-    best = 0
     args = (None, (), hand, (), NO_PLAY)  # a holder rule reads the hand as its third argument
-    for rule in rules.hand_bonuses:
-        try:
-            if rule.condition is None or rule.condition(*args):
-                points = rule.points(*args) or 0
-                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-                    raise ValueError(f"it scores {points:.3g} points")
-                best = max(best, points)
-        except RULE_FAILURES as exc:
-            raise RuleError(rule.name, rule.span, str(exc)) from None
-    return best
+    return max((points_if_holds(rule, args) or 0 for rule in rules.hand_bonuses), default=0)
 
 
 def _cut(rules: Rules, pack: list[int], first: int) -> tuple[int, int] | None:
@@ -182,15 +172,9 @@ def _floor_bonus(rules: Rules, floor: list[int], dealer: int,
     best, winner = 0, None
     args = (None, tuple(floor), (), (), NO_PLAY)
     for rule in rules.floor_bonuses:
-        try:
-            if rule.condition is None or rule.condition(*args):
-                points = rule.points(*args) or 0
-                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-                    raise ValueError(f"it scores {points:.3g} points")
-                if points > best:
-                    best, winner = points, rule
-        except RULE_FAILURES as exc:
-            raise RuleError(rule.name, rule.span, str(exc)) from None
+        points = points_if_holds(rule, args)
+        if points is not None and points > best:
+            best, winner = points, rule
     if winner is None or not floor:
         return floor, []
     taker = dealer if winner.taker == "dealer" else (dealer + 1) % rules.players

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import repeat
 
-from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
+from .errors import points_if_holds
 from .rules import Rules
 
 
@@ -104,18 +104,8 @@ NOTHING_PLAYED = (None, (), (), ())
 
 def rule_points(rules: Rules, cards) -> float:
     """Returns what a side's score rules give for the cards it took (Cirulla's Grande)."""
-    total = 0.0
     args = (None, (), tuple(cards), (), NOTHING_PLAYED)  # a score rule reads the cards taken third
-    for rule in rules.score_rules:
-        try:
-            if rule.condition is None or rule.condition(*args):
-                points = rule.points(*args) or 0
-                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-                    raise ValueError(f"it scores {points:.3g} points")
-                total += points
-        except RULE_FAILURES as exc:
-            raise RuleError(rule.name, rule.span, str(exc)) from None
-    return total
+    return sum(points_if_holds(rule, args) or 0 for rule in rules.score_rules)
 
 
 def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],

@@ -22,6 +22,14 @@ SEED = 20260
 MOST_VOID = 0.5  # a redeal voiding more deals than this is a warning
 
 
+def _failed(merged: Merged, combo: Combination, exc: RuleError, what: str, failed: set[str]) -> Iterator[Diagnostic]:
+    """B710, once per rule, for a dealing rule that fails on a sampled floor or hand."""
+    if exc.rule not in failed:
+        failed.add(exc.rule)
+        yield error("B710", f"'{exc.rule}' cannot be worked out for {what}: {exc.problem}",
+                    in_this_file(merged, exc.span), f"with {combo.describe(merged)}; guard the expression")
+
+
 def _check_hand_bonuses(merged: Merged, combos: list[Combination], holders: list) -> Iterator[Diagnostic]:
     """B710 for a bonus to the holder of a dealt hand that fails on some sampled hand."""
     failed: set[str] = set()
@@ -32,10 +40,7 @@ def _check_hand_bonuses(merged: Merged, combos: list[Combination], holders: list
             try:
                 hand_bonus(combo.rules, hand)
             except RuleError as exc:
-                if exc.rule not in failed:
-                    failed.add(exc.rule)
-                    yield error("B710", f"'{exc.rule}' cannot be worked out for a dealt hand: {exc.problem}",
-                                in_this_file(merged, exc.span), f"with {combo.describe(merged)}; guard the expression")
+                yield from _failed(merged, combo, exc, "a dealt hand", failed)
                 break
 
 
@@ -67,10 +72,7 @@ def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnos
                 void += judge_first_floor(rules, floor).void
                 done += 1
             except RuleError as exc:
-                if exc.rule not in failed:
-                    failed.add(exc.rule)
-                    yield error("B710", f"'{exc.rule}' cannot be worked out for a first floor: {exc.problem}",
-                                in_this_file(merged, exc.span), f"with {combo.describe(merged)}; guard the expression")
+                yield from _failed(merged, combo, exc, "a first floor", failed)
                 break
         share = void / max(done, 1)
         if done and share > MOST_VOID and not voids_warned and rules.redeal is not None:
