@@ -98,3 +98,12 @@ def test_cirullas_wild_seven_on_the_first_floor_and_its_sentence():
     assert judge_first_floor(rules, cards("7H AC 2D AS")).taker is None  # 4 + at most 10 is short of fifteen
     page = render_variant("cirulla").markdown
     assert "This happens when either the first floor adds up to exactly 15, or it holds the seven of hearts and it adds up to between 12 and 21." in page
+
+
+def test_a_holder_rule_that_fails_on_a_dealt_hand_is_reported_where_it_stands(tmp_path):
+    from basra_dsl.check.checker import check_paths
+    from tests.helpers import house_variant
+    text = TEXT.replace("3 to holder when hand.sum <= 9", "3 to holder when 10 / (hand.sum - hand.sum) > 1")
+    found = [d for d in check_paths([house_variant(tmp_path, text)]).diagnostics if d.code == "B710"]
+    assert found and "'low' cannot be worked out for a dealt hand" in found[0].message
+    assert found[0].span.line == text.splitlines().index(next(line for line in text.splitlines() if "low" in line)) + 1
