@@ -22,7 +22,7 @@ from ..diagnostics import Diagnostic, DiagnosticError, Span, error, limit_per_fi
 from ..engine import Game
 from ..engine.random_play import random_move
 from ..language.compiler import compile_rules
-from ..language.loader import LOOKUP, is_path_like, load
+from ..language.loader import LOOKUP, is_path_like, load, load_text
 from ..language.merge import Merged
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
@@ -131,8 +131,21 @@ def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: 
     if path.is_file() and _starts_with_bom(path):
         yield warning("B116", "the file starts with a byte-order mark", Span(str(path), 1, 1),
                       "save it as UTF-8 without a BOM (basra fmt removes it)")
+    yield from check_loaded(lambda: load(path), path, report, examples, simulate, seed)
+
+
+def check_text(text: str, path: Path, report: Report, examples: bool = True) -> Iterator[Diagnostic]:
+    """Yields every finding for a variant given as text (an editor's buffer not yet saved),
+    as ``check_file`` does for the file: one code path for the command and the editor."""
+    yield from check_loaded(lambda: load_text(text, path), path, report, examples, 0, 0)
+
+
+def check_loaded(loading, path: Path, report: Report, examples: bool, simulate: int,
+                 seed: int) -> Iterator[Diagnostic]:
+    """Yields the findings of a variant that ``loading()`` reads: its load, lints, worked
+    examples and seeded simulations."""
     try:
-        loaded = load(path)
+        loaded = loading()
     except DiagnosticError as exc:
         yield from exc.diagnostics
         return

@@ -26,6 +26,7 @@ COMMANDS = {
     "docs": "docs:docs",
     "explain": "explain:explain",
     "fmt": "authoring:fmt_command",
+    "lsp": "editor:lsp_command",
     "new": "authoring:new",
     "play": "game:play",
     "replay": "run:replay",

@@ -192,7 +192,20 @@ def load(name_or_path: str | Path) -> Loaded:
         raise DiagnosticError([error("B401", f"no variant named '{name_or_path}'", None,
                                      did_you_mean(str(name_or_path), known) or
                                      f"bundled variants: {', '.join(known)}")])
-    variant = read_variant(path)
+    return _loaded(read_variant(path))
+
+
+def load_text(text: str, path: str | Path) -> Loaded:
+    """Returns a variant given as text (an editor's unsaved buffer) merged with its parents,
+    which are looked up beside ``path`` as for a file; raises DiagnosticError as ``load``."""
+    if len(text.encode("utf-8", errors="replace")) > limits.VARIANT_BYTES:
+        most = limits.size_text(limits.VARIANT_BYTES)
+        raise DiagnosticError([error("B801", f"the file is larger than {most}, the most a variant file may be",
+                                     Span(str(path), 1, 1), f"split it into smaller files (each up to {most})")])
+    return _loaded(parsed(text, str(path)))
+
+
+def _loaded(variant: n.Variant) -> Loaded:
     problems = list(check_file(variant))
     chain, found = chain_of(variant)
     problems += found

@@ -125,7 +125,7 @@ def test_fmt_on_a_broken_file_exits_1(runner, bad):
 def test_every_command_is_registered():
     import click
     context = click.Context(main)
-    assert main.list_commands(context) == ["balance", "check", "compile", "docs", "explain", "fmt", "new", "play",
+    assert main.list_commands(context) == ["balance", "check", "compile", "docs", "explain", "fmt", "lsp", "new", "play",
                                            "replay", "simulate", "variants"]
     assert all(isinstance(main.get_command(context, name), click.Command) for name in main.list_commands(context))
 

@@ -1,0 +1,86 @@
+"""Turns findings and syntax trees into Language Server Protocol data.
+
+Positions: the package counts lines and columns from 1, in characters; the protocol from 0,
+in the units the client chose (UTF-16 by default), which ``columns`` converts with the
+document's own codec.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from lsprotocol import types as lsp
+
+from ..diagnostics import Diagnostic, Severity
+from ..language import nodes as n
+
+SEVERITIES = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning}
+WORD = re.compile(r"[\w♠-♧]+|\S")  # what a finding without an end marks: the word at its start
+
+
+def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callable) -> lsp.Diagnostic:
+    """Returns a finding as the protocol's diagnostic: its range in this document (a finding
+    in another file, a parent's, is shown at the document's start and names that file), its
+    code, and its help after the message."""
+    span = found.span
+    elsewhere = span is not None and span.path not in (path, "<string>")
+    if span is None or elsewhere:
+        start = end = lsp.Position(0, 0)
+    else:
+        start = position(lines, span.line - 1, span.column - 1)
+        if span.end_line is not None and span.end_column is not None:
+            end = position(lines, span.end_line - 1, span.end_column - 1)
+        else:
+            end = position(lines, span.line - 1, _word_end(lines, span.line - 1, span.column - 1))
+    message = found.message + (f" (in {span.path}:{span.line})" if elsewhere else "")
+    if found.help:
+        message += f"\nhelp: {found.help}"
+    return lsp.Diagnostic(range=lsp.Range(start, end), message=message, code=found.code, source="basra",
+                          severity=SEVERITIES.get(found.severity, lsp.DiagnosticSeverity.Information))
+
+
+def _word_end(lines: list[str], line: int, column: int) -> int:
+    text = lines[line] if 0 <= line < len(lines) else ""
+    match = WORD.match(text, column) if column < len(text) else None
+    return match.end() if match else column + 1
+
+
+def symbols(variant: n.Variant, position: Callable, lines: list[str]) -> list[lsp.DocumentSymbol]:
+    """Returns the outline: the variant, its options, and each section with its clauses
+    (named rules by name, the rest by keyword)."""
+    def at(span, width: int | None = None) -> lsp.Range:
+        start = position(lines, span.line - 1, span.column - 1)
+        last = len(lines[span.line - 1]) if 0 < span.line <= len(lines) else span.column
+        return lsp.Range(start, position(lines, span.line - 1, last if width is None else span.column - 1 + width))
+
+    found = [lsp.DocumentSymbol(name=variant.name.text, kind=lsp.SymbolKind.Module, detail=variant.title or "",
+                                range=at(variant.name.span), selection_range=at(variant.name.span))]
+    found += [lsp.DocumentSymbol(name=o.name.text, kind=lsp.SymbolKind.Variable, detail="option",
+                                 range=at(o.span), selection_range=at(o.name.span, len(o.name.text)))
+              for o in variant.options]
+    for section, clauses in _by_section(variant.clauses):
+        children = [lsp.DocumentSymbol(name=_clause_name(c), kind=_kind(c), detail=c.keyword.replace("_", " "),
+                                       range=at(c.span), selection_range=at(c.span))
+                    for c in clauses]
+        whole = lsp.Range(children[0].range.start, children[-1].range.end)
+        found.append(lsp.DocumentSymbol(name=section, kind=lsp.SymbolKind.Namespace, range=whole,
+                                        selection_range=children[0].selection_range, children=children))
+    return found
+
+
+def _by_section(clauses: Iterable[n.Clause]) -> list[tuple[str, list[n.Clause]]]:
+    grouped: dict[str, list[n.Clause]] = {}
+    for clause in clauses:
+        if clause.span is not None:
+            grouped.setdefault(clause.section, []).append(clause)
+    return list(grouped.items())
+
+
+def _clause_name(clause: n.Clause) -> str:
+    name = getattr(clause, "name", None)
+    return name.text if isinstance(name, n.Word) else clause.key.split(".", 1)[1].replace("_", " ")
+
+
+def _kind(clause: n.Clause) -> lsp.SymbolKind:
+    return lsp.SymbolKind.Function if isinstance(getattr(clause, "name", None), n.Word) else lsp.SymbolKind.Property

@@ -1,0 +1,121 @@
+"""`basra lsp` end to end: a client (pytest-lsp) starts the server as an editor would, opens
+variant files and asks for findings, the outline and formatting."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+FOLDER = Path(__file__).parent / "data"  # never written: documents are opened from text
+
+MISTAKES = """variant house "House"
+option tagret: 101 | 121 = 101 "what wins"
+
+setup:
+  deck 52
+  players 2
+  hand 4
+  start floor 4
+
+capture:
+  pair: any takes rank
+
+basra:
+  clear: 10 when cleard
+
+game:
+  first to 101
+"""
+
+CLEAN = """variant tidy "Tidy"
+option target: 101 | 121 = 101 "what wins"
+setup:
+  deck 52
+  players 2
+  hand  4
+  start floor 4
+capture:
+  pair: any takes rank
+basra:
+  clear: 10 when cleared
+game:
+  first to target
+"""
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "basra_dsl.cli", "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri=FOLDER.as_uri(), name="variants")]))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def open_document(client: LanguageClient, name: str, text: str) -> str:
+    uri = (FOLDER / name).as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="basra", version=1, text=text)))
+    return uri
+
+
+@pytest.mark.asyncio
+async def test_findings_arrive_with_their_codes_and_ranges(client: LanguageClient):
+    uri = open_document(client, "house.basra", MISTAKES)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    found = {d.code: d for d in client.diagnostics[uri]}
+    unknown = found["B201"]  # 'cleard' is no name the rule can read
+    assert unknown.range.start == types.Position(line=13, character=17)
+    assert unknown.range.end == types.Position(line=13, character=23)
+    assert "cleared" in unknown.message and unknown.source == "basra"
+    assert unknown.severity == types.DiagnosticSeverity.Error
+
+
+@pytest.mark.asyncio
+async def test_a_change_is_checked_again(client: LanguageClient):
+    uri = open_document(client, "house.basra", MISTAKES)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=CLEAN.replace("tidy", "house"))]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [d for d in client.diagnostics[uri] if d.severity == types.DiagnosticSeverity.Error] == []
+
+
+@pytest.mark.asyncio
+async def test_the_outline_lists_options_sections_and_rules(client: LanguageClient):
+    uri = open_document(client, "tidy.basra", CLEAN)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    names = [s.name for s in symbols]
+    assert names[:2] == ["tidy", "target"] and {"setup", "capture", "basra", "game"} <= set(names)
+    capture = next(s for s in symbols if s.name == "capture")
+    assert [c.name for c in capture.children] == ["pair"]
+    assert capture.children[0].range.start.line == 8
+
+
+@pytest.mark.asyncio
+async def test_formatting_gives_the_fmt_layout(client: LanguageClient):
+    uri = open_document(client, "tidy.basra", CLEAN)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert len(edits) == 1 and "  hand 4\n" in edits[0].new_text and "hand  4" not in edits[0].new_text
+    assert edits[0].range.start == types.Position(line=0, character=0)
+
+
+@pytest.mark.asyncio
+async def test_changes_made_in_a_burst_are_checked_once_typing_pauses(client: LanguageClient):
+    uri = open_document(client, "house.basra", CLEAN.replace("tidy", "house"))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    for version, text in enumerate([MISTAKES, MISTAKES.replace("cleard", "clea"), CLEAN.replace("tidy", "house")], 2):
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [d for d in client.diagnostics[uri] if d.severity == types.DiagnosticSeverity.Error] == []
