@@ -21,6 +21,7 @@ from ..diagnostics import DiagnosticError
 from ..language.formatter import format_text
 from ..language.tree_cache import parsed
 from . import convert
+from .hover import hover_text
 
 SERVER = LanguageServer("basra-lsp", __version__)
 QUIET = 0.25  # seconds without a change before a changed document is checked again
@@ -111,6 +112,16 @@ def formatting(server: LanguageServer, params: lsp.DocumentFormattingParams) -> 
     lines = document.source.split("\n")
     end = _position(server, uri)(lines, len(lines) - 1, len(lines[-1]))
     return [lsp.TextEdit(range=lsp.Range(lsp.Position(0, 0), end), new_text=formatted)]
+
+
+@SERVER.feature(lsp.TEXT_DOCUMENT_HOVER)
+def hover(server: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    """A clause as the rulebook says it, or an option's choices, for the line under the cursor."""
+    uri = params.text_document.uri
+    said = hover_text(server.workspace.get_text_document(uri).source, _path(uri), params.position.line + 1)
+    if said is None:
+        return None
+    return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=said))
 
 
 def main() -> None:

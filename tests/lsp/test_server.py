@@ -119,3 +119,26 @@ async def test_changes_made_in_a_burst_are_checked_once_typing_pauses(client: La
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert [d for d in client.diagnostics[uri] if d.severity == types.DiagnosticSeverity.Error] == []
+
+
+async def hover_at(client: LanguageClient, uri: str, line: int) -> str | None:
+    found = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=4)))
+    return None if found is None else found.contents.value
+
+
+@pytest.mark.asyncio
+async def test_hover_says_a_rule_as_the_rulebook_does_and_an_options_choices(client: LanguageClient):
+    uri = open_document(client, "tidy.basra", CLEAN)
+    assert "takes" in await hover_at(client, uri, 8) and "**Pairing**" in await hover_at(client, uri, 8)
+    option = await hover_at(client, uri, 1)
+    assert option.startswith("**option target**: 101 | 121 (default 101)") and "what wins" in option
+    assert await hover_at(client, uri, 2) is None  # the 'setup:' line holds no clause
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_childs_rule_names_the_parent_it_replaces(client: LanguageClient):
+    child = 'variant mine "Mine" extends egyptian\nbasra:\n  clear: 20 when cleared and played is not J | 7D\n'
+    uri = open_document(client, "mine.basra", child)
+    said = await hover_at(client, uri, 2)
+    assert "20 points" in said and "Replaces the rule of Egyptian Basra" in said
