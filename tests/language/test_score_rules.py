@@ -2,8 +2,8 @@
 `CARDS.run(A | B | ...)`, the length of an unbroken run of cards.
 
 Rule cases from the sources: Cirulla's Grande (king, queen and jack of diamonds) scores 5,
-its Piccola (ace, two and three of diamonds) 3, or with the four the value of the highest
-diamond held in unbroken sequence (fishingcardgames.com, 'Cirulla').
+its Piccola (ace, two and three of diamonds) 3, or, with the four as well, as much as the
+top diamond of the gapless run from the ace (fishingcardgames.com, 'Cirulla').
 """
 
 from __future__ import annotations
