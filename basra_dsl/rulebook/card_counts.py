@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import cards as C
 from . import naming
 from ..engine.rules import CaptureRule, Rules
-from .english import capitalise, join, plural
+from .english import article, capitalise, join, plural
 
 
 def adds_up(rules: Rules) -> bool:
@@ -152,4 +152,18 @@ def values_line(rules: Rules) -> str:
     if pairing:
         how = "and only pair" if only_pairing(rules, pairing) else "and are never added up"
         text += ("; " if text else "") + f"{join(pairing)} have no number {how}"
-    return capitalise(text) + "." if text else ""
+    text = capitalise(text) + "." if text else ""
+    return text + (f" {played_line(rules)}" if rules.played_values else "")
+
+
+def played_line(rules: Rules) -> str:
+    """What cards count as the card played, where it differs: "Played from the hand, an ace
+    counts 14, the two of spades 15 and the ten of diamonds 16." (a choice: "1 or 14")."""
+    said: dict[str, tuple[int, ...]] = {}
+    for card, counts in sorted(rules.played_values.items()):
+        same_rank = all(rules.played_values.get(c) == counts for c in rules.deck if C.rank(c) == C.rank(card))
+        name = f"{article(C.RANK_NAMES[C.rank(card)])}" if same_rank else f"the {naming.card_words(card)}"
+        said.setdefault(name, counts)
+    parts = [f"{name} {'counts ' * (i == 0)}{join([str(v) for v in counts], 'or')}"
+             for i, (name, counts) in enumerate(said.items())]
+    return f"Played from the hand, {join(parts)}."

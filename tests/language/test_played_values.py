@@ -81,6 +81,8 @@ def test_the_page_says_what_a_played_card_counts():
     assert "As the card played, each ace counts 1 or 14, as its player chooses" in page
     kasino = render_variant("kasino").markdown
     assert "the two of spades 15 and the ten of diamonds 16" in kasino
+    assert "Played from the hand, an ace counts 1 or 14." in page  # Play in a minute
+    assert "Played from the hand, an ace counts 14, the two of spades 15 and the ten of diamonds 16." in kasino
 
 
 def test_a_bad_played_values_line_is_a_syntax_error(tmp_path):
