@@ -15,13 +15,17 @@ class Building:
     """Mixed into ``State``: captures that take builds whole, build moves and the duties
     of a build's owner."""
 
+    def loose_floor(self, floor=None) -> list[int]:
+        """The floor cards (of ``floor``, else this state's) that lie in no build."""
+        built = {x for b in self.builds for x in b.cards}
+        return [x for x in (self.floor if floor is None else floor) if x not in built]
+
     def _captures_with_builds(self, card: int, floor, previous) -> list[tuple[int, ...]]:
         """The captures of a card where builds lie on the floor: loose cards as the capture
         rules allow, and every build of the card's value, which only goes whole."""
         if not self.builds:
             return self.resolver.captures(card, floor, previous)
-        built = {x for b in self.builds for x in b.cards}
-        found = self.resolver.captures(card, [x for x in floor if x not in built], previous)
+        found = self.resolver.captures(card, self.loose_floor(floor), previous)
         counts = self.rules.played(card)
         matching = [b.cards for b in self.builds if b.value in counts] if self.resolver.groups[card] else []
         if not matching:
@@ -64,8 +68,7 @@ class Building:
     def _check_build(self, card: int, onto: tuple[int, ...], value: int) -> Move:
         if self.builder is None:
             raise IllegalMove("this variant has no builds")
-        built = {x for b in self.builds for x in b.cards}
-        loose = [x for x in self.floor if x not in built]
+        loose = self.loose_floor()
         missing = [card_name(c) for c in onto if c not in self.floor]
         if missing:
             raise IllegalMove(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor")
@@ -86,8 +89,7 @@ class Building:
         return None
 
     def _build(self, seat: int, card: int, onto: tuple[int, ...], value: int) -> Play:
-        built = {x for b in self.builds for x in b.cards}
-        loose = [x for x in self.floor if x not in built]
+        loose = self.loose_floor()
         count = self.builder.groups(card, onto, value, self.hands[seat], seat, loose, self.builds)
         self.hands[seat].remove(card)
         before = tuple(self.floor)

@@ -96,10 +96,8 @@ class State(Building):
         options = [Move(card, capture) for capture in self.captures(card)]
         if self.builder is None:
             return options
-        built = {x for b in self.builds for x in b.cards}
-        loose = [x for x in self.floor if x not in built]
         options += [Move(card, (), onto, value) for onto, value in
-                    self.builder.plays(card, self.hands[self.turn], self.turn, loose, self.builds)]
+                    self.builder.plays(card, self.hands[self.turn], self.turn, self.loose_floor(), self.builds)]
         return [move for move in options if self._duty_broken(move) is None]
 
     def _may_trail(self, captures: bool) -> bool:
