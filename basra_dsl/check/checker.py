@@ -18,6 +18,7 @@ from typing import Iterable, Iterator
 
 from .. import limits
 from ..cards import card_name
+from ..documents import parse_document
 from ..diagnostics import Diagnostic, DiagnosticError, Span, error, limit_per_file, warning
 from ..engine import Game
 from ..engine.random_play import random_move
@@ -138,6 +139,24 @@ def check_text(text: str, path: Path, report: Report, examples: bool = True) -> 
     """Yields every finding for a variant given as text (an editor's buffer not yet saved),
     as ``check_file`` does for the file: one code path for the command and the editor."""
     yield from check_loaded(lambda: load_text(text, path), path, report, examples, 0, 0)
+
+
+def check_examples_text(text: str, path: Path, variant_text: str | None = None) -> Iterator[Diagnostic]:
+    """Yields the findings of a worked-examples file given as text (an editor's buffer),
+    played on the variant beside it (``variant_text`` when the editor holds it unsaved)."""
+    variant_path = path.with_name(path.name.removesuffix(".examples.yaml") + ".basra")
+    try:
+        loaded = load_text(variant_text, variant_path) if variant_text is not None else load(variant_path)
+    except DiagnosticError:
+        yield warning("B605", f"the examples are played on {variant_path.name}, which does not load", Span(str(path), 1, 1),
+                      f"fix the findings of {variant_path.name}; its examples are checked once it loads")
+        return
+    try:
+        document = parse_document(text, str(path), "worked examples")
+    except DiagnosticError as exc:
+        yield from exc.diagnostics
+        return
+    yield from check_examples(loaded.merged, document)
 
 
 def check_loaded(loading, path: Path, report: Report, examples: bool, simulate: int,

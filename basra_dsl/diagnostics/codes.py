@@ -99,6 +99,7 @@ _CODES = [
     Code("B602", "error", "invariant broken in simulation", "basra check --simulate 100", "Replay the seed the message names; the note gives the first failing play."),
     Code("B603", "error", "engine failed in simulation", "basra check --simulate 100", "Replay the seed the message names and report it with the variant."),
     Code("B604", "error", "example names an unknown rule", "examples:\n  - name: a seven pairs a seven\n    rule: pairs", "Name a rule or clause of the variant (`pair`, `sum`, `clear`, `most_cards`, `choose`, `compulsory`, ...); the help line suggests the closest."),
+    Code("B605", "warning", "examples of a variant that does not load", "house.examples.yaml open beside a house.basra with an error", "Fix the variant's findings; its examples are played once it loads."),
     # ---------------------------------------------------------------- B7xx lints
     Code("B701", "warning", "clause never applies", "basra:\n  a: 10 when cleared and floor.count == 0", "Correct the condition (here a cleared floor is never empty before the play) or remove the clause."),
     Code("B702", "warning", "pattern matches no card of the deck", "setup:\n  deck 52 without Q\ncapture:\n  queen: Q takes rank", "Remove the clause or change the deck."),
@@ -162,12 +163,12 @@ def markdown() -> str:
              "Warnings do not fail `basra check`; errors make it exit 1.", ""]
     for entry in _CODES:
         lines += [f"## {entry.code}", "", f"**{entry.title}** ({entry.severity})", "", "Example:", "",
-                  "```basra" if _is_basra(entry.example) else "```text", entry.example, "```", "",
+                  "```basra" if is_basra_example(entry.example) else "```text", entry.example, "```", "",
                   f"Fix: {entry.fix}", ""]
     return "\n".join(lines)
 
 
-def _is_basra(example: str) -> bool:
+def is_basra_example(example: str) -> bool:
     return not example.startswith(("(", "basra ", "expect", "examples"))
 
 

@@ -208,23 +208,45 @@ def _scope(merged: Merged, play: dict | None = None) -> X.Scope:
     return X.Scope(options, play or {}, words, {k: tuple(v) for k, v in merged.option_choices().items()})
 
 
+NO_NAMES: dict[str, tuple[str, str]] = {}  # a static clause reads the options alone
+
+
+def play_names_of(clause: n.Clause, guard: bool = True) -> dict[str, tuple[str, str]]:
+    """Returns the names of the game that a clause's condition (or, ``guard=False``, its other
+    expressions) may read beside the options: a capture rule's points know nothing of the play."""
+    if isinstance(clause, n.CaptureRule):
+        return X.CAPTURE_NAMES if guard else NO_NAMES
+    if isinstance(clause, n.BasraRule):
+        return X.PLAY_NAMES
+    if getattr(clause, "taker", None) == "holder":
+        return X.HOLDER_NAMES
+    if isinstance(clause, n.ScoreRule):
+        return X.TAKEN_NAMES
+    return X.DEALING_NAMES if clause.section == "dealing" else NO_NAMES
+
+
+def clause_scope(merged: Merged, clause: n.Clause, guard: bool = True) -> X.Scope:
+    """Returns what a clause's condition (or, ``guard=False``, its other expressions) may name."""
+    return _scope(merged, play_names_of(clause, guard))
+
+
 def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:
-    static, play, capture = _scope(merged), _scope(merged, X.PLAY_NAMES), _scope(merged, X.CAPTURE_NAMES)
-    dealing, holder = _scope(merged, X.DEALING_NAMES), _scope(merged, X.HOLDER_NAMES)
-    taken = _scope(merged, X.TAKEN_NAMES)
+    scopes: dict[int, X.Scope] = {}  # one per set of names: building a scope reads every option
+
+    def scope(names: dict) -> X.Scope:
+        if id(names) not in scopes:
+            scopes[id(names)] = _scope(merged, names)
+        return scopes[id(names)]
+
     own = {id(c) for c in merged.variant.clauses}
     for alternatives in merged.clauses.values():
         for clause in alternatives:
             if id(clause) not in own:
                 continue  # a parent's clause is checked with the parent
-            scope = capture if isinstance(clause, n.CaptureRule) else play if isinstance(clause, n.BasraRule) \
-                else holder if getattr(clause, "taker", None) == "holder" \
-                else taken if isinstance(clause, n.ScoreRule) \
-                else dealing if clause.section == "dealing" else static
             if clause.guard is not None:
-                yield from X.check(clause.guard, scope, X.BOOL)
+                yield from X.check(clause.guard, scope(play_names_of(clause)), X.BOOL)
             for expr, want in _expressions(clause):
-                yield from X.check(expr, static if scope is capture else scope, want)
+                yield from X.check(expr, scope(play_names_of(clause, guard=False)), want)
 
 
 def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:

@@ -14,15 +14,18 @@ from lsprotocol import types as lsp
 
 from ..diagnostics import Diagnostic, Severity
 from ..language import nodes as n
+from .code_pages import code_link
+from .complete import Suggestion
 
 SEVERITIES = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning}
 WORD = re.compile(r"[\w♠-♧]+|\S")  # what a finding without an end marks: the word at its start
 
 
-def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callable) -> lsp.Diagnostic:
+def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callable,
+               site: str | None = None) -> lsp.Diagnostic:
     """Returns a finding as the protocol's diagnostic: its range in this document (a finding
     in another file, a parent's, is shown at the document's start and names that file), its
-    code, and its help after the message."""
+    code with a link to the code's explanation, and its help after the message."""
     span = found.span
     elsewhere = span is not None and span.path not in (path, "<string>")
     if span is None or elsewhere:
@@ -36,8 +39,33 @@ def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callabl
     message = found.message + (f" (in {span.path}:{span.line})" if elsewhere else "")
     if found.help:
         message += f"\nhelp: {found.help}"
+    link = code_link(found.code, site)
     return lsp.Diagnostic(range=lsp.Range(start, end), message=message, code=found.code, source="basra",
+                          code_description=lsp.CodeDescription(href=link) if link else None,
                           severity=SEVERITIES.get(found.severity, lsp.DiagnosticSeverity.Information))
+
+
+def first_line(span, lines: list[str], position: Callable) -> lsp.Range:
+    """The range of a span's first line (a clause's span runs on to the next clause)."""
+    row = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    one_line = span.end_line == span.line and span.end_column is not None
+    end = span.end_column - 1 if one_line else len(row.rstrip())
+    return lsp.Range(position(lines, span.line - 1, span.column - 1), position(lines, span.line - 1, end))
+
+
+KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "section": lsp.CompletionItemKind.Module,
+         "name": lsp.CompletionItemKind.Variable, "option": lsp.CompletionItemKind.Constant,
+         "choice": lsp.CompletionItemKind.EnumMember, "attribute": lsp.CompletionItemKind.Property,
+         "pattern": lsp.CompletionItemKind.Value, "rule": lsp.CompletionItemKind.Function,
+         "variant": lsp.CompletionItemKind.File, "function": lsp.CompletionItemKind.Method}
+
+
+def completion(found: Suggestion) -> lsp.CompletionItem:
+    """Returns a suggestion as the protocol's completion item (sorted as the server ranks it)."""
+    return lsp.CompletionItem(
+        label=found.label, kind=KINDS.get(found.kind, lsp.CompletionItemKind.Text), detail=found.detail or None,
+        documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=found.doc) if found.doc else None,
+        insert_text=found.insert, sort_text=f"{found.order}{found.label}")
 
 
 def _word_end(lines: list[str], line: int, column: int) -> int:

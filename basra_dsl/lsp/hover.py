@@ -1,40 +1,82 @@
-"""What the editor shows on hover: a clause as the rulebook says it (and, where a child
-variant replaces its parent's clause, the parent's), or an option's choices and meaning.
+"""What the editor shows on hover, for the innermost thing under the cursor: a card pattern
+(the cards it means), a name (its type and meaning), an attribute, an option (its choices
+and meaning), or a clause as the rulebook says it (and, where a child variant replaces its
+parent's clause, whose it replaces).
 
-Everything comes from the rulebook's own sentences, so the editor and the published page
+Clauses are said in the rulebook's own sentences, so the editor and the published page
 never disagree.
 """
 
 from __future__ import annotations
 
+import re
+
+from .. import cards as C
 from ..diagnostics import DiagnosticError
+from ..language import expressions as X
 from ..language import nodes as n
 from ..language.loader import load_text
+from ..language.merge import Merged
+from ..language.semantics import clause_scope
 from ..language.unparse import expr_text
 from ..resources import bundled_variants
 from ..rulebook.differences import describe_key
+from ..rulebook.english import pattern_phrase
 from ..rulebook.page_state import PageState
 from ..rulebook.titles import rule_title
+from .cursor import contains, nodes_at
+
+PAGE_LINK = re.compile(r"\[([^\]]*)\]\(#[^)]*\)")  # a link to a part of the rulebook page
+MOST_LISTED = 16  # cards named one by one; a larger set is counted
 
 
-def hover_text(text: str, path: str, line: int) -> str | None:
-    """Returns Markdown for the clause or option on ``line`` (counted from 1), or None when
-    the line holds neither or the variant cannot be read."""
+def hover_text(text: str, path: str, line: int, column: int = 1) -> str | None:
+    """Returns Markdown for what stands at ``line`` and ``column`` (from 1), or None when
+    nothing there has a meaning to show or the variant cannot be read."""
     try:
         merged = load_text(text, path).merged
     except DiagnosticError:
         return None
-    variant = merged.variant
-    option = next((o for o in variant.options if o.span is not None and o.span.line == line), None)
-    if option is not None:
-        return _option(option)
-    clause = next((c for c in variant.clauses if c.span is not None and c.span.line == line), None)
-    if clause is None or clause.key not in merged.clauses:
+    found = nodes_at(merged.variant, line, column)
+    if not found:
         return None
+    top, inner = found[0], found[-1]
+    if isinstance(top, n.Option):
+        return _option(top)
+    if isinstance(top, n.Drop):
+        return _drop(merged, top)
+    said = _part(merged, top, found, line, column) if isinstance(top, n.Clause) and len(found) > 1 else None
+    if said is None and isinstance(top, n.Clause) and top.key in merged.clauses:
+        said = _clause(merged, top)
+    return said if said is not None or inner is top else None
+
+
+def _part(merged: Merged, clause: n.Clause, found: list[n.Node], line: int, column: int) -> str | None:
+    """Says the innermost pattern, card word, name or attribute under the cursor."""
+    for node in reversed(found):
+        match node:
+            case n.Pattern():
+                return _pattern(merged, node)
+            case n.Word() if C.pattern_cards(node.text) is not None and _in_pattern(found, node):
+                return _pattern(merged, n.Pattern((node,), span=node.span))
+            case n.Name():
+                guard = clause.guard is not None and any(x is node for x in n.walk(clause.guard))
+                return _name(merged, node.id, clause_scope(merged, clause, guard))
+            case n.Attribute() if not contains(node.obj.span, line, column):
+                return _attribute(node.attr)
+    return None
+
+
+def _in_pattern(found: list[n.Node], word: n.Word) -> bool:
+    return any(isinstance(x, n.Pattern) and any(w is word for w in x.include + x.exclude) for x in found)
+
+
+def _clause(merged: Merged, clause: n.Clause) -> str:
     page = PageState(merged, bundled_variants())
-    said = f"**{rule_title(merged, clause.key)}** — {describe_key(merged, clause.key, page.speaker)}"
-    replaced = _parent_clause(merged, clause)
-    return said + (f"\n\n*Replaces the rule of {replaced}.*" if replaced else "")
+    sentence = PAGE_LINK.sub(r"\1", describe_key(merged, clause.key, page.speaker))  # no page to link to here
+    said = f"**{rule_title(merged, clause.key)}** — {sentence}"
+    replaced = parent_stating(merged, clause.key)
+    return said + (f"\n\n*Replaces the rule of {_title(replaced)}.*" if replaced else "")
 
 
 def _option(option: n.Option) -> str:
@@ -43,9 +85,63 @@ def _option(option: n.Option) -> str:
             + (f"\n\n{option.doc}" if option.doc else ""))
 
 
-def _parent_clause(merged, clause: n.Clause) -> str | None:
-    """The name of the nearest ancestor that states the same clause, which this one replaces."""
-    for ancestor in merged.chain[1:]:  # the chain runs from the variant to its root
-        if any(c.key == clause.key for c in ancestor.clauses):
-            return ancestor.title or ancestor.name.text
+def _drop(merged: Merged, drop: n.Drop) -> str:
+    owner = parent_stating(merged, drop.key)
+    whose = f"the rule '{drop.name.text}' of {_title(owner)}" if owner else f"'{drop.name.text}'"
+    return f"**drop** — this variant leaves out {whose}."
+
+
+def _pattern(merged: Merged, pattern: n.Pattern) -> str:
+    cards = sorted(X.pattern_set(pattern, frozenset(deck_of(merged))))
+    named = " ".join(C.card_glyph(c) for c in cards) if len(cards) <= MOST_LISTED else ""
+    count = f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f": {named}" if named else "")
+    words = " | ".join(w.text for w in pattern.include) + "".join(f" except {w.text}" for w in pattern.exclude)
+    return f"**{words}** — {pattern_phrase(pattern)} ({count} of this deck)"
+
+
+def _name(merged: Merged, name: str, scope: X.Scope) -> str | None:
+    if name in scope.play:
+        kind, meaning = scope.play[name]
+        return f"**{name}**: {kind} — {meaning}"
+    option = merged.options.get(name)
+    if option is not None:
+        choices = " | ".join(expr_text(c) for c in option.choices)
+        return (f"**{name}**: {X.value_type(scope.options[name])} — the option's choice: {choices} "
+                f"(default {expr_text(option.default)})" + (f"\n\n{option.doc}" if option.doc else ""))
+    if name == "players":
+        return "**players**: number — how many play this game"
+    if name in ("yes", "no"):
+        return f"**{name}**: yes/no — a constant"
+    if name in scope.words:
+        holders = [o for o, choices in scope.choices.items() if name in choices]
+        return f"**{name}**: a word, a choice of the option {', '.join(holders) or 'of this variant'}"
     return None
+
+
+def _attribute(attribute: str) -> str | None:
+    meaning = X.ATTRIBUTE_MEANINGS.get(attribute)
+    kinds = [kind for kind, attributes in X.ATTRIBUTES.items() if attribute in attributes]
+    if meaning is None or not kinds:
+        return None
+    return f"**.{attribute}** (of {' or '.join(kinds)}): {X.ATTRIBUTES[kinds[0]][attribute]} — {meaning}"
+
+
+def deck_of(merged: Merged) -> tuple[int, ...]:
+    """The cards of the variant's deck as its file states it (without regard to options)."""
+    deck = merged.first("setup.deck")
+    size = deck.size if isinstance(deck, n.Deck) and deck.size in C.PACK_SIZES else 52
+    removed = frozenset().union(*(X.pattern_set(p) for p in deck.without)) if isinstance(deck, n.Deck) else frozenset()
+    return tuple(c for c in C.PACK_SIZES[size] if c not in removed)
+
+
+def parent_stating(merged: Merged, key: str) -> n.Variant | None:
+    """The nearest ancestor that states a clause, the one a child's clause replaces."""
+    for ancestor in merged.chain[1:]:  # the chain runs from the variant to its root
+        if any(c.key == key for c in ancestor.clauses):
+            return ancestor
+    return None
+
+
+def _title(variant: n.Variant) -> str:
+    return variant.title or variant.name.text
+

@@ -3,15 +3,11 @@ variant files and asks for findings, the outline and formatting."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-FOLDER = Path(__file__).parent / "data"  # never written: documents are opened from text
+from lsp_client import open_document
 
 MISTAKES = """variant house "House"
 option tagret: 101 | 121 = 101 "what wins"
@@ -46,22 +42,6 @@ basra:
 game:
   first to target
 """
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "basra_dsl.cli", "lsp"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri=FOLDER.as_uri(), name="variants")]))
-    yield
-    await lsp_client.shutdown_session()
-
-
-def open_document(client: LanguageClient, name: str, text: str) -> str:
-    uri = (FOLDER / name).as_uri()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="basra", version=1, text=text)))
-    return uri
 
 
 @pytest.mark.asyncio

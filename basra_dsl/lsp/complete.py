@@ -1,0 +1,226 @@
+"""What the editor offers to complete the word under the cursor.
+
+The grammar decides what may come next: the line up to the word, behind a variant line and
+the header of the section it stands in, is fed to Lark's interactive parser, and the
+terminals it accepts become suggestions (keywords as written; a pattern as the cards of the
+deck; a name as what the clause's scope may read). Only the cursor's own line is parsed, so
+suggestions keep coming while other lines of the file are wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lark.exceptions import LarkError
+
+from .. import cards as C
+from ..diagnostics import DiagnosticError, SourceFile
+from ..language import expressions as X
+from ..language import nodes as n
+from ..language.grammar import lark_parser
+from ..language.loader import find_variant_file, load, load_text
+from ..language.merge import Merged
+from ..language.semantics import COUNTBACK_WORDS
+from ..language.syntax.words import terminal_words
+from ..language.unparse import expr_text
+from ..resources import bundled_variants
+from .cursor import Cursor, cursor_at, parent_name, section_of
+from .hover import deck_of
+
+HEAD = 'variant x "X"\n'
+CHAIN = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.$")  # floor. / previous.captured.
+COMPARED = re.compile(r"([A-Za-z_]\w*)\s*(?:==|!=)\s*$")  # an option compared with one of its choices
+NAMED_RULE = re.compile(r"\s*\w+\s*(\"[^\"\n]*\"\s*)?:")
+OPTION_LINE = re.compile(r'^option\s+(\w+)\s*:\s*([^=\n]*?)\s*=[^"\n]*(?:"([^"\n]*)")?', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One completion: what is inserted, what kind of thing it is, and a word on it."""
+
+    label: str
+    kind: str  # keyword, section, name, option, choice, attribute, pattern, rule, variant, function
+    detail: str = ""
+    doc: str = ""
+    insert: str | None = None
+    order: int = 5  # smaller comes first
+
+
+def suggestions(text: str, path: str, line: int, column: int) -> list[Suggestion]:
+    """Returns what may be written at a position (line and column from 1), each word once."""
+    kept: dict[str, Suggestion] = {}
+    for found in _suggestions(text, path, line, column):
+        if found.label not in kept or found.order < kept[found.label].order:
+            kept[found.label] = found
+    return sorted(kept.values(), key=lambda s: s.order)
+
+
+def _suggestions(text: str, path: str, line: int, column: int) -> list[Suggestion]:
+    cursor = cursor_at(text, line, column)
+    context = _Context(text, path, cursor)
+    if re.match(r"\s*variant\b.*\bextends\s+$", cursor.before):
+        return context.variants()
+    chain = CHAIN.search(cursor.before)
+    if chain:
+        return context.attributes(chain.group(1))
+    words = re.fullmatch(r"\s*(most|.*\bthen|.*\bcountback)\s+(.*,\s*)?", cursor.before)
+    if words and cursor.indented:
+        vocabulary = (*C.MAJORITY_WORDS, "prime") if words.group(1) == "most" else COUNTBACK_WORDS
+        return [Suggestion(w, "keyword", "what is counted") for w in vocabulary]
+    return context.from_grammar()
+
+
+class _Context:
+    """What the suggestions at one cursor draw on: its section, the variant, its parent."""
+
+    def __init__(self, text: str, path: str, cursor: Cursor):
+        self.text, self.path, self.cursor = text, path, cursor
+        self.section = section_of(text, cursor.line) if cursor.indented else None
+        self._merged: Merged | None | bool = False
+
+    @property
+    def merged(self) -> Merged | None:
+        """The variant as it stands, or its parent when it does not load (None without one)."""
+        if self._merged is False:
+            try:
+                self._merged = load_text(self.text, self.path).merged
+            except DiagnosticError:
+                self._merged = self.parent
+        return self._merged  # type: ignore[return-value]
+
+    @property
+    def parent(self) -> Merged | None:
+        name = parent_name(self.text)
+        found = find_variant_file(name, Path(self.path).parent) if name else None
+        try:
+            return load(found).merged if found else None
+        except DiagnosticError:
+            return None
+
+    def from_grammar(self) -> list[Suggestion]:
+        prefix = HEAD + (f"{self.section}:\n" if self.section else "") + self.cursor.before
+        try:
+            state = lark_parser().parse_interactive(prefix)
+            state.exhaust_lexer()
+            accepted = state.accepts()
+        except LarkError:
+            return []  # the line does not read up to the cursor: nothing sure to offer
+        found: list[Suggestion] = []
+        for terminal in sorted(accepted):
+            found += self.keywords(terminal_words(lark_parser(), terminal))
+        if "PATTERN" in accepted:
+            found += self.patterns()
+        if "NAME" in accepted:
+            found += self.names()
+        return found
+
+    def keywords(self, words: list[str]) -> list[Suggestion]:
+        if self.cursor.indented:
+            return [Suggestion(w, "keyword") for w in words if w not in n.SECTIONS]
+        return [Suggestion(w, "section", insert=f"{w}:") if w in n.SECTIONS else Suggestion(w, "keyword")
+                for w in words]
+
+    def names(self) -> list[Suggestion]:
+        before = self.cursor.before
+        if not self.cursor.indented:
+            return []  # a new option's name: nothing to offer
+        if re.fullmatch(r"\s*drop\s+", before):
+            return self.inherited(dropping=True)
+        if not before.strip():
+            return self.inherited(dropping=False)
+        return self.choices(before) + self.scope_names()
+
+    def scope_names(self) -> list[Suggestion]:
+        found = [Suggestion(name, "name", kind, meaning, order=2) for name, (kind, meaning) in self.play_names().items()]
+        for name, (choices, doc) in self.options().items():
+            found.append(Suggestion(name, "option", f"option: {' | '.join(choices)}", doc, order=3))
+        found.append(Suggestion("players", "name", X.NUM, "how many play this game", order=4))
+        found += [Suggestion(name, "function", form, insert=f"{name}(", order=6) for name, form in X.FUNCTIONS.items()]
+        return found
+
+    def play_names(self) -> dict[str, tuple[str, str]]:
+        """The names of the game the clause on the cursor's line may read."""
+        line, section = self.cursor.text, self.section
+        if section == "capture":
+            return X.CAPTURE_NAMES
+        if section == "basra":
+            return X.PLAY_NAMES
+        if section == "dealing":
+            return X.HOLDER_NAMES if re.search(r"\bto\s+holder\b", line) else X.DEALING_NAMES
+        if section == "score" and NAMED_RULE.match(line) and not re.match(r"\s*(most|points|total)\b", line):
+            return X.TAKEN_NAMES
+        return {}
+
+    def options(self) -> dict[str, tuple[list[str], str]]:
+        """Each option's choices and meaning: the variant's, or, while it does not load, its
+        parent's and those its own option lines declare."""
+        merged = self.merged
+        found = {name: ([expr_text(c) for c in o.choices], o.doc or "") for name, o in (merged.options.items() if merged else ())}
+        for line in OPTION_LINE.finditer(self.text):
+            found.setdefault(line.group(1), ([c.strip() for c in line.group(2).split("|")], line.group(3) or ""))
+        return found
+
+    def choices(self, before: str) -> list[Suggestion]:
+        compared = COMPARED.search(before)
+        option = self.options().get(compared.group(1)) if compared else None
+        if option is None:
+            return []
+        return [Suggestion(choice, "choice", f"a choice of {compared.group(1)}", order=0) for choice in option[0]]
+
+    def attributes(self, chain: str) -> list[Suggestion]:
+        kind = self._type_of(chain.split("."))
+        found = [Suggestion(name, "attribute", of, X.ATTRIBUTE_MEANINGS.get(name, ""))
+                 for name, of in X.ATTRIBUTES.get(kind, {}).items()]
+        if kind == X.CARDS:
+            found += [Suggestion("count(", "function", "count(PATTERN)", "how many of the cards match the pattern"),
+                      Suggestion("run(", "function", "run(A | B | ...)",
+                                 "how many of the alternatives, from the first, the cards hold without a gap")]
+        return found
+
+    def _type_of(self, names: list[str]) -> str | None:
+        entry = self.play_names().get(names[0])
+        kind = entry[0] if entry else None
+        for attribute in names[1:]:
+            kind = X.ATTRIBUTES.get(kind, {}).get(attribute) if kind else None
+        return kind
+
+    def patterns(self) -> list[Suggestion]:
+        deck = frozenset(deck_of(self.merged)) if self.merged else frozenset(C.FULL_PACK)
+        found = [Suggestion(word, "pattern", f"{len(cards & deck)} cards", order=1)
+                 for word, cards in C.CLASS_WORDS.items() if cards & deck]
+        for rank in sorted({C.rank(c) for c in deck}):
+            word = "10" if C.RANKS[rank] == "T" else C.RANKS[rank]
+            found.append(Suggestion(word, "pattern", f"every {C.RANK_NAMES[rank]}", order=2))
+        found += [Suggestion(C.card_name(c).replace("T", "10", 1), "pattern", C.card_glyph(c), order=3)
+                  for c in sorted(deck)]
+        return found
+
+    def inherited(self, dropping: bool) -> list[Suggestion]:
+        """The parent's clauses of this section: to drop (any of them) or to restate (its
+        named rules, which a child replaces by giving their name again)."""
+        parent = self.parent
+        if parent is None or self.section is None:
+            return []
+        found = []
+        for key, alternatives in parent.clauses.items():
+            section, name = key.split(".", 1)
+            clause = alternatives[0]
+            if section != self.section or not (dropping or isinstance(getattr(clause, "name", None), n.Word)):
+                continue
+            found.append(Suggestion(name, "rule", f"{'drop' if dropping else 'replace'} the rule of {parent.name}",
+                                    _source_line(clause), order=0))
+        return found
+
+    def variants(self) -> list[Suggestion]:
+        beside = sorted(p.stem for p in Path(self.path).parent.glob("*.basra")) if Path(self.path).parent.is_dir() else []
+        own = Path(self.path).stem
+        return ([Suggestion(name, "variant", "beside this file") for name in beside if name != own]
+                + [Suggestion(name, "variant", "bundled") for name in sorted(bundled_variants()) if name not in beside])
+
+
+def _source_line(clause: n.Clause) -> str:
+    """The line of the parent's file that states a clause, to show beside its name."""
+    source = SourceFile.lookup(clause.span.path) if clause.span else None
+    return f"```basra\n{source.line(clause.span.line).strip()}\n```" if source else ""
