@@ -10,11 +10,15 @@ from .nodes import SECTIONS
 KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link", "note", "about", "option",
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
             "direction", "lead", "passes", "cut", "values", "played", "pairs", "takes", "builds", "raise", "owner", "trails", "choose", "called", "leftover", "most", "tie", "points", "total",
-            "first", "to", "best", "of", "decider", "drop", "when", "top", "hands", "countback")
+            "first", "to", "best", "of", "decider", "drop", "when", "top", "hands", "countback", "suits", "then", "at",
+            "least", "but")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
-         "rank", "sums", "all", "largest", "one", "any", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
-         "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no")
+         "rank", "sums", "all", "largest", "one", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
+         "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no",
+         "french", "italian", "spanish", "fewest")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
+CARD = r"(?:10|[2-9AJQKT])[CDHS\u2663\u2666\u2665\u2660]\b|(?:10|[2-9AJQKT])[\u2663\u2666\u2665\u2660]"
+CARD_CLASS = r"\b(?:numeral|picture|any|[AJQKT])\b"  # the kinds of card (and ranks) a pattern names
 
 
 class BasraLexer(RegexLexer):
@@ -31,6 +35,7 @@ class BasraLexer(RegexLexer):
             (r"[ \t]+", Whitespace),
             (r"#.*$", Comment.Single),
             (r'"[^"\n]*"', String.Double),
+            (r"\bwhen\b", Keyword, "condition"),
             (words(SECTIONS, suffix=r"(?=\s*:)"), Keyword.Namespace),
             (r"([A-Za-z_][A-Za-z0-9_]*)(\s*)(:)", bygroups(Name.Label, Whitespace, Punctuation)),
             # a named rule with its title: pair "Pairing": any takes rank
@@ -39,8 +44,8 @@ class BasraLexer(RegexLexer):
             (words(KEYWORDS, suffix=r"\b"), Keyword),
             (words(OPERATORS, suffix=r"\b"), Operator.Word),
             (words(WORDS, suffix=r"\b"), Keyword.Constant),
-            (r"(?:10|[2-9AJQKT])[CDHS\u2663\u2666\u2665\u2660]\b|(?:10|[2-9AJQKT])[\u2663\u2666\u2665\u2660]", Name.Constant),
-            (r"\b(?:numeral|picture|any|[AJQKT])\b", Name.Constant),
+            (CARD, Name.Constant),
+            (CARD_CLASS, Name.Constant),
             (r"[0-9]+(?:\.[0-9]+)?", Number),
             (r"==|!=|<=|>=|[<>+\-*/=|]", Operator),
             (r"[(),.:]", Punctuation),
@@ -48,5 +53,23 @@ class BasraLexer(RegexLexer):
             (r"\r", Whitespace),
             (r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*", Name),
             (r".", Error),  # nothing else belongs in a variant file
-        ]
+        ],
+        # after 'when', to the end of the line (a line ending in '\\' goes on): a condition,
+        # whose words are names of the play (floor, played, last) rather than clause keywords
+        "condition": [
+            (r"\\[ \t]*\n", Punctuation),
+            (r"\n", Whitespace, "#pop"),
+            (r"[ \t]+", Whitespace),
+            (r"#.*$", Comment.Single),
+            (words(OPERATORS, suffix=r"\b"), Operator.Word),
+            (words(("yes", "no"), suffix=r"\b"), Keyword.Constant),
+            (CARD, Name.Constant),
+            (CARD_CLASS, Name.Constant),
+            (r"[0-9]+(?:\.[0-9]+)?", Number),
+            (r"==|!=|<=|>=|[<>+\-*/=|]", Operator),
+            (r"[(),.]", Punctuation),
+            (r"\r", Whitespace),
+            (r"[A-Za-z_][A-Za-z0-9_]*", Name.Variable),
+            (r".", Error),
+        ],
     }

@@ -34,3 +34,21 @@ def test_main_token_kinds():
     assert (Name.Label, "seven") in tokens
     assert (Name.Constant, "7D") in tokens
     assert (Keyword.Constant, "all") in tokens
+
+
+def test_every_word_of_the_grammar_is_highlighted():
+    from basra_dsl.language.grammar import lark_parser
+    from basra_dsl.cards import CLASS_WORDS
+    from basra_dsl.language.highlight import KEYWORDS, OPERATORS, WORDS
+    from basra_dsl.language.nodes import SECTIONS
+    from basra_dsl.language.syntax.words import terminal_words
+    parser = lark_parser()
+    grammar_words = {w for terminal in parser.terminals for w in terminal_words(parser, terminal.name)}
+    assert grammar_words - {*KEYWORDS, *WORDS, *OPERATORS, *SECTIONS, *CLASS_WORDS} == set()
+
+
+def test_a_condition_reads_its_words_as_names():
+    tokens = [(kind, value) for kind, value in BasraLexer().get_tokens(
+        "basra:\n  seven: 10 when floor.lone is 7D and played is not J \\\n    or last\n  hand 4\n") if value.strip()]
+    assert (Name.Variable, "floor") in tokens and (Name.Variable, "played") in tokens and (Name.Variable, "last") in tokens
+    assert (Keyword, "hand") in tokens  # the condition ended with its line: 'hand' is a clause again
