@@ -188,12 +188,14 @@ class _Context:
 
     def patterns(self) -> list[Suggestion]:
         deck = frozenset(deck_of(self.merged)) if self.merged else frozenset(C.FULL_PACK)
-        found = [Suggestion(word, "pattern", f"{len(cards & deck)} cards", order=1)
-                 for word, cards in C.CLASS_WORDS.items() if cards & deck]
+        suits = self.merged.first("setup.suits") if self.merged else None
+        names = C.LATIN_SUIT_NAMES if isinstance(suits, n.Suits) and suits.style != "french" else C.SUIT_NAMES
+        found = [Suggestion(word, "pattern", f"{len(C.CLASS_WORDS[word] & deck)} cards", order=1 if i < 3 else 2)
+                 for i, word in enumerate(("any", "numeral", "picture", *names)) if C.CLASS_WORDS[word] & deck]
         for rank in sorted({C.rank(c) for c in deck}):
             word = "10" if C.RANKS[rank] == "T" else C.RANKS[rank]
-            found.append(Suggestion(word, "pattern", f"every {C.RANK_NAMES[rank]}", order=2))
-        found += [Suggestion(C.card_name(c).replace("T", "10", 1), "pattern", C.card_glyph(c), order=3)
+            found.append(Suggestion(word, "pattern", f"every {C.RANK_NAMES[rank]}", order=3))
+        found += [Suggestion(C.card_name(c).replace("T", "10", 1), "pattern", C.card_glyph(c), order=4)
                   for c in sorted(deck)]
         return found
 

@@ -60,12 +60,13 @@ KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "section": lsp.CompletionIte
          "variant": lsp.CompletionItemKind.File, "function": lsp.CompletionItemKind.Method}
 
 
-def completion(found: Suggestion) -> lsp.CompletionItem:
-    """Returns a suggestion as the protocol's completion item (sorted as the server ranks it)."""
+def completion(found: Suggestion, rank: int = 0) -> lsp.CompletionItem:
+    """Returns a suggestion as the protocol's completion item, sorted as the server ranks it:
+    by its order, then by ``rank``, its place in the server's list (ranks A, 2 ... 10, J)."""
     return lsp.CompletionItem(
         label=found.label, kind=KINDS.get(found.kind, lsp.CompletionItemKind.Text), detail=found.detail or None,
         documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=found.doc) if found.doc else None,
-        insert_text=found.insert, sort_text=f"{found.order}{found.label}")
+        insert_text=found.insert, sort_text=f"{found.order}{rank:04d}")
 
 
 def _word_end(lines: list[str], line: int, column: int) -> int:

@@ -189,7 +189,7 @@ def completion(server: LanguageServer, params: lsp.CompletionParams) -> lsp.Comp
     if not uri.endswith(".basra"):
         return lsp.CompletionList(is_incomplete=False, items=[])
     found = suggestions(server.workspace.get_text_document(uri).source, _path(uri), *_here(server, uri, params.position))
-    return lsp.CompletionList(is_incomplete=False, items=[convert.completion(s) for s in found])
+    return lsp.CompletionList(is_incomplete=False, items=[convert.completion(s, rank) for rank, s in enumerate(found)])
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DEFINITION)

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from browser import chromium
 from click.testing import CliRunner
 
 from basra_dsl.cli.docs import docs
@@ -31,11 +30,6 @@ from basra_dsl.resources import bundled_variants
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
-CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", shutil.which("chromium") or "")
-                 if p and Path(p).exists()), None)
-DRIVER = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver") or "") if p and Path(p).exists()),
-              None)
-
 DESKTOP = (1280, 900)
 PHONE = (390, 844)  # an iPhone 12 to 14, in CSS pixels
 SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html",
@@ -138,25 +132,9 @@ def test_the_site_loads_nothing_from_another_host(site):
 
 @pytest.fixture(scope="module")
 def browser():
-    if CHROMIUM is None or DRIVER is None:
-        pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed: pip install -e '.[test]'")
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="basra-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1280,1600", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})  # every request, for _requests_elsewhere
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    _requests_elsewhere(driver)  # forget the browser's own start-up
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with chromium(log_requests=True) as driver:  # every request, for _requests_elsewhere
+        _requests_elsewhere(driver)  # forget the browser's own start-up
+        yield driver
 
 
 def _requests_elsewhere(browser) -> list[str]:
