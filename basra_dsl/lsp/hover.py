@@ -16,8 +16,9 @@ from ..diagnostics import DiagnosticError
 from ..language import expressions as X
 from ..language import nodes as n
 from ..language.loader import load_text
-from ..language.merge import Merged
-from ..language.semantics import clause_scope
+from ..language.merge import Merged, option_value
+from ..language.semantics import play_names_of
+from ..language.tree_cache import parsed
 from ..language.unparse import expr_text
 from ..resources import bundled_variants
 from ..rulebook.differences import describe_key
@@ -32,36 +33,51 @@ MOST_LISTED = 16  # cards named one by one; a larger set is counted
 
 def hover_text(text: str, path: str, line: int, column: int = 1) -> str | None:
     """Returns Markdown for what stands at ``line`` and ``column`` (from 1), or None when
-    nothing there has a meaning to show or the variant cannot be read."""
+    nothing there has a meaning to show. A file that parses but does not load (an unknown
+    name while typing) still says its patterns, names and options; clauses need it whole."""
     try:
-        merged = load_text(text, path).merged
+        merged: Merged | None = load_text(text, path).merged
+        variant = merged.variant
     except DiagnosticError:
-        return None
-    found = nodes_at(merged.variant, line, column)
+        merged = None
+        try:
+            variant = parsed(text, path)
+        except DiagnosticError:
+            return None
+    found = nodes_at(variant, line, column)
     if not found:
         return None
     top, inner = found[0], found[-1]
     if isinstance(top, n.Option):
         return _option(top)
     if isinstance(top, n.Drop):
-        return _drop(merged, top)
-    said = _part(merged, top, found, line, column) if isinstance(top, n.Clause) and len(found) > 1 else None
-    if said is None and isinstance(top, n.Clause) and top.key in merged.clauses:
+        return _drop(merged, top) if merged else None
+    said = _part(_Known(variant, merged), top, found, line, column) if isinstance(top, n.Clause) else None
+    if said is None and merged is not None and isinstance(top, n.Clause) and top.key in merged.clauses:
         said = _clause(merged, top)
     return said if said is not None or inner is top else None
 
 
-def _part(merged: Merged, clause: n.Clause, found: list[n.Node], line: int, column: int) -> str | None:
+class _Known:
+    """What a hover can draw on: the variant as written and, when it loads, as merged."""
+
+    def __init__(self, variant: n.Variant, merged: Merged | None):
+        self.merged = merged
+        self.options = dict(merged.options) if merged else {o.name.text: o for o in variant.options}
+        self.deck = frozenset(deck_of(merged) if merged else deck_of_clauses(variant.clauses))
+
+
+def _part(known: _Known, clause: n.Clause, found: list[n.Node], line: int, column: int) -> str | None:
     """Says the innermost pattern, card word, name or attribute under the cursor."""
-    for node in reversed(found):
+    for node in reversed(found[1:]):
         match node:
             case n.Pattern():
-                return _pattern(merged, node)
+                return _pattern(known.deck, node)
             case n.Word() if C.pattern_cards(node.text) is not None and _in_pattern(found, node):
-                return _pattern(merged, n.Pattern((node,), span=node.span))
+                return _pattern(known.deck, n.Pattern((node,), span=node.span))
             case n.Name():
                 guard = clause.guard is not None and any(x is node for x in n.walk(clause.guard))
-                return _name(merged, node.id, clause_scope(merged, clause, guard))
+                return _name(known.options, node.id, play_names_of(clause, guard))
             case n.Attribute() if not contains(node.obj.span, line, column):
                 return _attribute(node.attr)
     return None
@@ -91,31 +107,29 @@ def _drop(merged: Merged, drop: n.Drop) -> str:
     return f"**drop** — this variant leaves out {whose}."
 
 
-def _pattern(merged: Merged, pattern: n.Pattern) -> str:
-    cards = sorted(X.pattern_set(pattern, frozenset(deck_of(merged))))
+def _pattern(deck: frozenset[int], pattern: n.Pattern) -> str:
+    cards = sorted(X.pattern_set(pattern, deck))
     named = " ".join(C.card_glyph(c) for c in cards) if len(cards) <= MOST_LISTED else ""
     count = f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f": {named}" if named else "")
     words = " | ".join(w.text for w in pattern.include) + "".join(f" except {w.text}" for w in pattern.exclude)
     return f"**{words}** — {pattern_phrase(pattern)} ({count} of this deck)"
 
 
-def _name(merged: Merged, name: str, scope: X.Scope) -> str | None:
-    if name in scope.play:
-        kind, meaning = scope.play[name]
+def _name(options: dict[str, n.Option], name: str, play: dict[str, tuple[str, str]]) -> str | None:
+    if name in play:
+        kind, meaning = play[name]
         return f"**{name}**: {kind} — {meaning}"
-    option = merged.options.get(name)
+    option = options.get(name)
     if option is not None:
         choices = " | ".join(expr_text(c) for c in option.choices)
-        return (f"**{name}**: {X.value_type(scope.options[name])} — the option's choice: {choices} "
+        return (f"**{name}**: {X.value_type(option_value(option.default))} — the option's choice: {choices} "
                 f"(default {expr_text(option.default)})" + (f"\n\n{option.doc}" if option.doc else ""))
     if name == "players":
         return "**players**: number — how many play this game"
     if name in ("yes", "no"):
         return f"**{name}**: yes/no — a constant"
-    if name in scope.words:
-        holders = [o for o, choices in scope.choices.items() if name in choices]
-        return f"**{name}**: a word, a choice of the option {', '.join(holders) or 'of this variant'}"
-    return None
+    holders = [o.name.text for o in options.values() if any(isinstance(c, n.Name) and c.id == name for c in o.choices)]
+    return f"**{name}**: a word, a choice of the option {', '.join(holders)}" if holders else None
 
 
 def _attribute(attribute: str) -> str | None:
@@ -127,10 +141,16 @@ def _attribute(attribute: str) -> str | None:
 
 
 def deck_of(merged: Merged) -> tuple[int, ...]:
-    """The cards of the variant's deck as its file states it (without regard to options)."""
+    """The cards of the variant's deck as its files state it (without regard to options)."""
     deck = merged.first("setup.deck")
-    size = deck.size if isinstance(deck, n.Deck) and deck.size in C.PACK_SIZES else 52
-    removed = frozenset().union(*(X.pattern_set(p) for p in deck.without)) if isinstance(deck, n.Deck) else frozenset()
+    return deck_of_clauses((deck,) if deck is not None else ())
+
+
+def deck_of_clauses(clauses) -> tuple[int, ...]:
+    """The cards of the first ``deck`` clause among ``clauses`` (a full pack without one)."""
+    deck = next((c for c in clauses if isinstance(c, n.Deck)), None)
+    size = deck.size if deck is not None and deck.size in C.PACK_SIZES else 52
+    removed = frozenset().union(*(X.pattern_set(p) for p in deck.without)) if deck is not None else frozenset()
     return tuple(c for c in C.PACK_SIZES[size] if c not in removed)
 
 

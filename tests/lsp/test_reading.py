@@ -103,3 +103,13 @@ async def test_references_of_an_option_list_its_uses(client: LanguageClient):
     uses = await client.text_document_references_async(types.ReferenceParams(
         **at(uri, 9, CHILD.split("\n")[9].index("big")), context=types.ReferenceContext(include_declaration=False)))
     assert len(uses) == 2
+
+
+@pytest.mark.asyncio
+async def test_hover_still_reads_a_file_with_an_unknown_name(client: LanguageClient):
+    text = CHILD.replace("big and cleared", "big and cleard")  # what a file looks like mid-word
+    uri = open_document(client, "mine.basra", text)
+    row = text.split("\n")[8]
+    assert (await hover(client, uri, 8, row.index("7D"))).startswith("**7D**")
+    assert (await hover(client, uri, 8, row.index("big") + 1)).startswith("**big**: yes/no")
+    assert await hover(client, uri, 8, row.index("cleard") + 1) is None  # no such name: nothing to say

@@ -33,7 +33,8 @@ ARTIFACTS = ROOT / "artifacts"
 DESKTOP = (1280, 900)
 PHONE = (390, 844)  # an iPhone 12 to 14, in CSS pixels
 SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html",
-         "comparison": "comparison.html", "pishti": "rules/pishti.html", "scopa": "rules/scopa.html"}
+         "comparison": "comparison.html", "pishti": "rules/pishti.html", "scopa": "rules/scopa.html",
+         "editors": "editors.html"}
 
 
 @pytest.fixture(scope="module")
