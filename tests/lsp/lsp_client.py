@@ -11,6 +11,22 @@ from pytest_lsp import LanguageClient
 FOLDER = Path(__file__).parent / "data"  # never written: documents are opened from text
 SERVER = [sys.executable, "-m", "basra_dsl.cli", "lsp"]
 
+# the smallest whole variant: the tests make their documents from it (a name misspelled, an
+# option added) so each shows only what it is about
+TIDY = """variant tidy "Tidy"
+setup:
+  deck 52
+  players 2
+  hand 4
+  start floor 4
+capture:
+  pair: any takes rank
+basra:
+  clear: 10 when cleared
+game:
+  first to 101
+"""
+
 
 def open_document(client: LanguageClient, name: str, text: str, folder: Path = FOLDER) -> str:
     """Opens a document as the editor would (with text, not from disk); returns its URI."""

@@ -7,25 +7,13 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_client import FOLDER, SERVER, open_document
+from lsp_client import FOLDER, SERVER, TIDY, open_document
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from basra_dsl.check.scaffold import schema_reference
 
-VARIANT = """variant tidy "Tidy"
-setup:
-  deck 52
-  players 2
-  hand 4
-  start floor 4
-capture:
-  pair: any takes rank
-basra:
-  clear: 10 when cleard
-game:
-  first to 101
-"""
+VARIANT = TIDY.replace("cleared", "cleard")  # a variant that does not load
 
 EXAMPLES = """variant: tidy
 examples:
@@ -50,7 +38,7 @@ async def findings(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
 
 @pytest.mark.asyncio
 async def test_examples_are_played_on_the_variant_as_the_editor_holds_it(client: LanguageClient):
-    open_document(client, "tidy.basra", VARIANT.replace("cleard", "cleared"))
+    open_document(client, "tidy.basra", TIDY)
     uri = open_document(client, "tidy.examples.yaml", EXAMPLES)
     [wrong] = await findings(client, uri)
     assert wrong.code == "B601" and "expected it to take 2C, the engine takes 7H" in wrong.message
@@ -68,9 +56,9 @@ async def test_examples_of_a_variant_that_does_not_load_wait_for_it(client: Lang
 @pytest.mark.asyncio
 async def test_a_saved_variant_publishes_its_examples_findings_on_the_examples_file(client: LanguageClient,
                                                                                      tmp_path: Path):
-    (tmp_path / "tidy.basra").write_text(VARIANT.replace("cleard", "cleared"), encoding="utf-8")
+    (tmp_path / "tidy.basra").write_text(TIDY, encoding="utf-8")
     (tmp_path / "tidy.examples.yaml").write_text(EXAMPLES, encoding="utf-8")
-    variant = open_document(client, "tidy.basra", VARIANT.replace("cleard", "cleared"), tmp_path)
+    variant = open_document(client, "tidy.basra", TIDY, tmp_path)
     [wrong] = await findings(client, (tmp_path / "tidy.examples.yaml").as_uri())
     assert wrong.code == "B601" and wrong.range.start == types.Position(11, 20)
     assert not await findings(client, variant)

@@ -7,41 +7,12 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from lsp_client import open_document
+from lsp_client import TIDY, open_document
 
-MISTAKES = """variant house "House"
-option tagret: 101 | 121 = 101 "what wins"
-
-setup:
-  deck 52
-  players 2
-  hand 4
-  start floor 4
-
-capture:
-  pair: any takes rank
-
-basra:
-  clear: 10 when cleard
-
-game:
-  first to 101
-"""
-
-CLEAN = """variant tidy "Tidy"
-option target: 101 | 121 = 101 "what wins"
-setup:
-  deck 52
-  players 2
-  hand  4
-  start floor 4
-capture:
-  pair: any takes rank
-basra:
-  clear: 10 when cleared
-game:
-  first to target
-"""
+OPTION = 'variant tidy "Tidy"\noption target: 101 | 121 = 101 "what wins"'
+MISTAKES = TIDY.replace('variant tidy "Tidy"', OPTION.replace("target", "tagret")).replace("tidy", "house") \
+    .replace("cleared", "cleard")
+CLEAN = TIDY.replace('variant tidy "Tidy"', OPTION).replace("hand 4", "hand  4").replace("to 101", "to target")
 
 
 @pytest.mark.asyncio
@@ -50,8 +21,8 @@ async def test_findings_arrive_with_their_codes_and_ranges(client: LanguageClien
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     found = {d.code: d for d in client.diagnostics[uri]}
     unknown = found["B201"]  # 'cleard' is no name the rule can read
-    assert unknown.range.start == types.Position(line=13, character=17)
-    assert unknown.range.end == types.Position(line=13, character=23)
+    assert unknown.range.start == types.Position(line=10, character=17)
+    assert unknown.range.end == types.Position(line=10, character=23)
     assert "cleared" in unknown.message and unknown.source == "basra"
     assert unknown.severity == types.DiagnosticSeverity.Error
 

@@ -5,7 +5,7 @@ fixes that apply a finding's "did you mean"."""
 from __future__ import annotations
 
 import pytest
-from lsp_client import at, open_document
+from lsp_client import TIDY, at, open_document
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -99,19 +99,7 @@ async def test_extends_offers_the_bundled_variants(client: LanguageClient):
     assert {"egyptian", "scopa", "casino"} <= set(found)
 
 
-MISSPELLED = """variant house "House"
-setup:
-  deck 52
-  players 2
-  hand 4
-  start floor 4
-capture:
-  pair: any takes rank
-basra:
-  clear: 10 when cleard
-game:
-  first to 101
-"""
+MISSPELLED = TIDY.replace("tidy", "house").replace("cleared", "cleard")
 
 
 @pytest.mark.asyncio
