@@ -144,6 +144,11 @@ def check_text(text: str, path: Path, report: Report, examples: bool = True) -> 
 def check_examples_text(text: str, path: Path, variant_text: str | None = None) -> Iterator[Diagnostic]:
     """Yields the findings of a worked-examples file given as text (an editor's buffer),
     played on the variant beside it (``variant_text`` when the editor holds it unsaved)."""
+    if len(text.encode("utf-8", errors="replace")) > limits.DOCUMENT_BYTES:
+        most = limits.size_text(limits.DOCUMENT_BYTES)
+        yield error("B801", f"the file is larger than {most}, the most a worked-examples file may be",
+                    Span(str(path), 1, 1), f"split it into smaller files (each up to {most})")
+        return
     variant_path = path.with_name(path.name.removesuffix(".examples.yaml") + ".basra")
     try:
         loaded = load_text(variant_text, variant_path) if variant_text is not None else load(variant_path)

@@ -1,9 +1,11 @@
-"""The language server (``basra lsp``): the checker's findings, the outline and the
-formatter for an editor, over the Language Server Protocol (pygls on lsprotocol).
+"""The language server (``basra lsp``): the checker's findings, hover, completion, go to
+definition, references, quick fixes, the outline and formatting, over the Language Server
+Protocol (pygls on lsprotocol).
 
-``convert`` turns the package's data (diagnostics, the syntax tree) into protocol data;
-``server`` holds the handlers over the open documents. Everything the editor shows comes
-from the same code paths as ``basra check`` and ``basra fmt``.
+``server`` holds the handlers over the open documents; each answer is worked out on text
+and syntax trees by its own module (``hover``, ``complete``, ``navigate``, ``fixes``, with
+``cursor`` finding what stands under the cursor), and ``convert`` turns it into protocol
+data. Findings come from the same code path as ``basra check``.
 
-May import: ``check``, ``language``, ``diagnostics`` and the layers below them.
+May import: ``check``, ``rulebook``, ``language``, ``diagnostics`` and the layers below them.
 """

@@ -17,7 +17,7 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from .. import __version__
+from .. import __version__, limits
 from ..check.checker import Report, check_examples_text, check_text
 from ..diagnostics import DiagnosticError, SourceFile, Span
 from ..language.formatter import format_text
@@ -55,6 +55,16 @@ def _position(server: LanguageServer, uri: str):
         line = max(0, min(line, len(lines) - 1)) if lines else 0
         return codec.position_to_client_units(lines, lsp.Position(line, max(0, character)))
     return position
+
+
+def _variant_text(server: LanguageServer, uri: str) -> str | None:
+    """The text of a variant document the server will read, or None: another kind of file,
+    or one larger than a variant may be (its B801 finding says so; nothing else is worked
+    out for it, so a huge buffer cannot stall the editor)."""
+    if not uri.endswith(".basra"):
+        return None
+    text = server.workspace.get_text_document(uri).source
+    return text if len(text.encode("utf-8", errors="replace")) <= limits.VARIANT_BYTES else None
 
 
 def _here(server: LanguageServer, uri: str, where: lsp.Position) -> tuple[int, int]:
@@ -145,10 +155,11 @@ def saved(server: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None
 @SERVER.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def outline(server: LanguageServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     uri = params.text_document.uri
-    if not uri.endswith(".basra"):
+    text = _variant_text(server, uri)
+    if text is None:
         return []
     try:
-        variant = parsed(server.workspace.get_text_document(uri).source, _path(uri))
+        variant = parsed(text, _path(uri))
     except DiagnosticError:
         return []  # a file that does not parse has no outline; its findings say why
     return convert.symbols(variant, _position(server, uri), _lines(server, uri))
@@ -159,6 +170,8 @@ def formatting(server: LanguageServer, params: lsp.DocumentFormattingParams) -> 
     """The whole document in ``basra fmt``'s layout; nothing for a file that does not parse."""
     uri = params.text_document.uri
     document = server.workspace.get_text_document(uri)
+    if _variant_text(server, uri) is None:
+        return []
     try:
         formatted = format_text(document.source, _path(uri))
     except DiagnosticError:
@@ -175,9 +188,10 @@ def hover(server: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
     """What the thing under the cursor means: a clause as the rulebook says it, an option's
     choices, the cards of a pattern, a name's type and meaning."""
     uri = params.text_document.uri
-    if not uri.endswith(".basra"):
+    text = _variant_text(server, uri)
+    if text is None:
         return None
-    said = hover_text(server.workspace.get_text_document(uri).source, _path(uri), *_here(server, uri, params.position))
+    said = hover_text(text, _path(uri), *_here(server, uri, params.position))
     if said is None:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=said))
@@ -186,27 +200,30 @@ def hover(server: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
 @SERVER.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[".", " "]))
 def completion(server: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     uri = params.text_document.uri
-    if not uri.endswith(".basra"):
+    text = _variant_text(server, uri)
+    if text is None:
         return lsp.CompletionList(is_incomplete=False, items=[])
-    found = suggestions(server.workspace.get_text_document(uri).source, _path(uri), *_here(server, uri, params.position))
+    found = suggestions(text, _path(uri), *_here(server, uri, params.position))
     return lsp.CompletionList(is_incomplete=False, items=[convert.completion(s, rank) for rank, s in enumerate(found)])
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 def go_to_definition(server: LanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
     uri = params.text_document.uri
-    if not uri.endswith(".basra"):
+    text = _variant_text(server, uri)
+    if text is None:
         return []
-    spans = definition(server.workspace.get_text_document(uri).source, _path(uri), *_here(server, uri, params.position))
+    spans = definition(text, _path(uri), *_here(server, uri, params.position))
     return [_location(server, uri, span) for span in spans]
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_REFERENCES)
 def find_references(server: LanguageServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
     uri = params.text_document.uri
-    if not uri.endswith(".basra"):
+    text = _variant_text(server, uri)
+    if text is None:
         return []
-    spans = references(server.workspace.get_text_document(uri).source, _path(uri),
+    spans = references(text, _path(uri),
                        *_here(server, uri, params.position), params.context.include_declaration)
     return [_location(server, uri, span) for span in spans]
 

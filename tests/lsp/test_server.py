@@ -93,3 +93,31 @@ async def test_hover_on_a_childs_rule_names_the_parent_it_replaces(client: Langu
     uri = open_document(client, "mine.basra", child)
     said = await hover_at(client, uri, 2)
     assert "20 points" in said and "Replaces the rule of Egyptian Basra" in said
+
+
+@pytest.mark.asyncio
+async def test_a_document_too_large_is_refused_and_nothing_else_is_worked_out(client: LanguageClient):
+    huge = TIDY + ("# " + "x" * 1000 + "\n") * 300  # 300 kB: more than a variant may be
+    uri = open_document(client, "tidy.basra", huge)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [d.code for d in client.diagnostics[uri]] == ["B801"]
+    position = types.Position(line=9, character=20)
+    document = types.TextDocumentIdentifier(uri=uri)
+    assert await client.text_document_hover_async(types.HoverParams(text_document=document, position=position)) is None
+    listed = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=position))
+    assert not listed.items
+    assert not await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
+
+
+@pytest.mark.asyncio
+async def test_stray_bytes_and_a_broken_line_are_findings_not_failures(client: LanguageClient):
+    text = TIDY.replace("pair: any takes rank", "pair: any takes \x00\ufffd((") + "\u202e@@\n"
+    uri = open_document(client, "tidy.basra", text)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert client.diagnostics[uri] and all(d.code.startswith("B") for d in client.diagnostics[uri])
+    document = types.TextDocumentIdentifier(uri=uri)
+    for line in range(len(text.split("\n"))):  # every request on every line gets an answer, never an error
+        position = types.Position(line=line, character=3)
+        await client.text_document_hover_async(types.HoverParams(text_document=document, position=position))
+        await client.text_document_completion_async(types.CompletionParams(text_document=document, position=position))
+        await client.text_document_definition_async(types.DefinitionParams(text_document=document, position=position))
