@@ -136,8 +136,12 @@ def test_the_vsix_builds_with_the_grammar_schema_and_client(npm_packages):
     with zipfile.ZipFile(vsix) as packed:
         names = set(packed.namelist())
         manifest = json.loads(packed.read("extension/package.json"))
-    assert {"extension/extension.js", "extension/syntaxes/basra.tmLanguage.json", "extension/readme.md",
-            "extension/schemas/examples.schema.json", "extension/language-configuration.json",
-            "extension/node_modules/vscode-languageclient/package.json"} <= names
-    assert not any(n.startswith("extension/test/") for n in names)  # the tests stay out of the package
-    assert manifest["version"] == vsix.stem.rsplit("-", 1)[1]
+        bundle = packed.read("extension/out/extension.js").decode()
+    assert {"extension/out/extension.js", "extension/syntaxes/basra.tmLanguage.json", "extension/readme.md",
+            "extension/schemas/examples.schema.json", "extension/language-configuration.json"} <= names
+    assert not any(n.startswith(("extension/test/", "extension/node_modules/")) for n in names)  # one bundle
+    assert manifest["version"] == vsix.stem.rsplit("-", 1)[1] and manifest["main"] == "./out/extension.js"
+    # the client and vscode-languageclient are in the bundle: it needs only VS Code and Node's own modules
+    needed = set(re.findall(r'require\("([^"]+)"\)', bundle))
+    assert "vscode" in needed and needed - {"vscode"} <= {"path", "child_process", "util", "os", "net", "fs", "crypto"}
+    assert "could not start" in bundle  # the client's own code, not only the library's
