@@ -20,13 +20,12 @@ from ..diagnostics import DiagnosticError, SourceFile
 from ..language import expressions as X
 from ..language import nodes as n
 from ..language.grammar import lark_parser
-from ..language.loader import find_variant_file, load, load_text
+from ..language.loader import load_text
 from ..language.merge import Merged
-from ..language.semantics import COUNTBACK_WORDS
 from ..language.syntax.words import terminal_words
 from ..language.unparse import expr_text
 from ..resources import bundled_variants
-from .cursor import Cursor, cursor_at, parent_name, section_of
+from .cursor import SECTION_START, Cursor, cursor_at, logical_line, parent_of, section_of
 from .hover import deck_of
 
 HEAD = 'variant x "X"\n'
@@ -58,17 +57,18 @@ def suggestions(text: str, path: str, line: int, column: int) -> list[Suggestion
 
 
 def _suggestions(text: str, path: str, line: int, column: int) -> list[Suggestion]:
-    cursor = cursor_at(text, line, column)
-    context = _Context(text, path, cursor)
-    if re.match(r"\s*variant\b.*\bextends\s+$", cursor.before):
-        return context.variants()
-    chain = CHAIN.search(cursor.before)
+    context = _Context(text, path, cursor_at(text, line, column))
+    before = context.before
+    if not context.indented:
+        return context.top_level()
+    chain = CHAIN.search(before)
     if chain:
         return context.attributes(chain.group(1))
-    words = re.fullmatch(r"\s*(most|.*\bthen|.*\bcountback)\s+(.*,\s*)?", cursor.before)
-    if words and cursor.indented:
-        vocabulary = (*C.MAJORITY_WORDS, "prime") if words.group(1) == "most" else COUNTBACK_WORDS
-        return [Suggestion(w, "keyword", "what is counted") for w in vocabulary]
+    if before.rstrip().endswith("."):
+        return []  # an attribute of a number (floor.count(J).): there is none
+    words = re.fullmatch(r"\s*(?:.*\b)?(most|then|countback)\s+(.*,\s*)?", before)
+    if words:
+        return context.counted(words.group(1))
     return context.from_grammar()
 
 
@@ -77,7 +77,8 @@ class _Context:
 
     def __init__(self, text: str, path: str, cursor: Cursor):
         self.text, self.path, self.cursor = text, path, cursor
-        self.section = section_of(text, cursor.line) if cursor.indented else None
+        self.before, self.indented = logical_line(text, cursor)
+        self.section = section_of(text, cursor.line) if self.indented else None
         self._merged: Merged | None | bool = False
 
     @property
@@ -92,15 +93,29 @@ class _Context:
 
     @property
     def parent(self) -> Merged | None:
-        name = parent_name(self.text)
-        found = find_variant_file(name, Path(self.path).parent) if name else None
-        try:
-            return load(found).merged if found else None
-        except DiagnosticError:
-            return None
+        return parent_of(self.text, self.path)
 
-    def from_grammar(self) -> list[Suggestion]:
-        prefix = HEAD + (f"{self.section}:\n" if self.section else "") + self.cursor.before
+    def top_level(self) -> list[Suggestion]:
+        """A line at the margin: the variant line first, then what may follow the lines above
+        (header lines, options, sections: in that order, as the grammar has them)."""
+        above = self.text.split("\n")[:self.cursor.line - 1]
+        if not any(row.startswith("variant") for row in above):
+            if re.match(r"variant\s+[\w-]+(\s+\"[^\"\n]*\")?\s+$", self.before):
+                return [Suggestion("extends", "keyword", "the variant this one changes")]
+            if re.match(r"variant\b.*\bextends\s+$", self.before):
+                return self.variants()
+            return [Suggestion("variant", "keyword", "the variant's name and title", insert='variant ')] \
+                if not self.before.strip() else []
+        if any(SECTION_START.match(row) for row in above):  # after a section, only sections
+            return [s for s in self.from_grammar(HEAD + "setup:\n") if s.kind == "section"]
+        if any(row.startswith("option") for row in above):
+            stage = "option o: 1 = 1\n"  # after an option, options and sections
+        else:
+            stage = ""
+        return self.from_grammar(HEAD + stage)
+
+    def from_grammar(self, head: str | None = None) -> list[Suggestion]:
+        prefix = (head if head is not None else HEAD + (f"{self.section}:\n" if self.section else "")) + self.before
         try:
             state = lark_parser().parse_interactive(prefix)
             state.exhaust_lexer()
@@ -117,20 +132,32 @@ class _Context:
         return found
 
     def keywords(self, words: list[str]) -> list[Suggestion]:
-        if self.cursor.indented:
+        if self.indented:
             return [Suggestion(w, "keyword") for w in words if w not in n.SECTIONS]
         return [Suggestion(w, "section", insert=f"{w}:") if w in n.SECTIONS else Suggestion(w, "keyword")
                 for w in words]
 
     def names(self) -> list[Suggestion]:
-        before = self.cursor.before
-        if not self.cursor.indented:
+        before = self.before
+        if not self.indented:
             return []  # a new option's name: nothing to offer
         if re.fullmatch(r"\s*drop\s+", before):
             return self.inherited(dropping=True)
         if not before.strip():
             return self.inherited(dropping=False)
+        if re.search(r"\bto\s+$", before):  # who takes a first floor: a word option may say
+            return [Suggestion(name, "option", f"option: {' | '.join(choices)}", doc, order=3)
+                    for name, (choices, doc) in self.options().items()
+                    if all(c.isidentifier() and c not in ("yes", "no") for c in choices)]
         return self.choices(before) + self.scope_names()
+
+    def counted(self, after: str) -> list[Suggestion]:
+        """What is counted after 'most' (or 'prime'), 'then', or a countback (or 'bonuses'):
+        cards, a suit, or ranks this deck holds."""
+        deck = frozenset(deck_of(self.merged)) if self.merged else frozenset(C.FULL_PACK)
+        words = [w for w, cards in C.MAJORITY_WORDS.items() if cards is None or cards & deck]
+        extra = {"most": ["prime"], "countback": ["bonuses"]}.get(after, [])
+        return [Suggestion(w, "keyword", "what is counted") for w in (*words, *extra)]
 
     def scope_names(self) -> list[Suggestion]:
         found = [Suggestion(name, "name", kind, meaning, order=2) for name, (kind, meaning) in self.play_names().items()]
@@ -142,11 +169,12 @@ class _Context:
 
     def play_names(self) -> dict[str, tuple[str, str]]:
         """The names of the game the clause on the cursor's line may read."""
-        line, section = self.cursor.text, self.section
+        line, section = self.before, self.section
+        named = NAMED_RULE.match(line) is not None
         if section == "capture":
-            return X.CAPTURE_NAMES
+            return X.CAPTURE_NAMES if named else {}  # compulsory, raise...: decided before play
         if section == "basra":
-            return X.PLAY_NAMES
+            return X.PLAY_NAMES if named else {}
         if section == "dealing":
             return X.HOLDER_NAMES if re.search(r"\bto\s+holder\b", line) else X.DEALING_NAMES
         if section == "score" and NAMED_RULE.match(line) and not re.match(r"\s*(most|points|total)\b", line):

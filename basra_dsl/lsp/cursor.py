@@ -1,5 +1,5 @@
 """Where the cursor stands: the word under it, the section around it, the innermost node of
-the syntax tree that holds it.
+the syntax tree that holds it, and the parent the file names (read from its text alone).
 
 Positions here are the package's: lines and columns from 1, in characters. The handlers
 convert the protocol's positions before asking.
@@ -10,10 +10,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pathlib import Path
+
+from ..diagnostics import DiagnosticError
 from ..language import nodes as n
+from ..language.loader import find_variant_file, load
+from ..language.merge import Merged
 
 WORD = re.compile(r"[A-Za-z0-9_\u2660-\u2667-]+")  # a name, a card (7D, 10♦) or a variant's name
 SECTION_LINE = re.compile(r"([a-z]+)\s*:\s*(#.*)?$")
+SECTION_START = re.compile(rf"({'|'.join(n.SECTIONS)})\s*:")
 EXTENDS = re.compile(r"^variant\s+[\w-]+(?:\s+\"[^\"\n]*\")?\s+extends\s+([\w./-]+)", re.MULTILINE)
 
 
@@ -55,6 +61,18 @@ def cursor_at(text: str, line: int, column: int) -> Cursor:
     return Cursor(row, line, at + 1, start + 1, end + 1)
 
 
+def logical_line(text: str, cursor: Cursor) -> tuple[str, bool]:
+    """The statement up to the cursor's word, joined across lines a backslash carries on,
+    and whether it is indented (a clause) rather than at the margin."""
+    lines = text.split("\n")
+    first = cursor.line - 1
+    while first > 0 and lines[first - 1].rstrip().endswith("\\"):
+        first -= 1
+    carried = [lines[i].rstrip().removesuffix("\\") for i in range(first, cursor.line - 1)]
+    joined = " ".join([*carried, cursor.before.lstrip() if carried else cursor.before])
+    return joined, joined[:1].isspace()
+
+
 def section_of(text: str, line: int) -> str | None:
     """Returns the section the line stands in: the last unindented ``WORD:`` above it."""
     lines = text.split("\n")
@@ -70,6 +88,17 @@ def parent_name(text: str) -> str | None:
     (completion needs it while the rest of the file does not parse)."""
     found = EXTENDS.search(text)
     return found.group(1) if found else None
+
+
+def parent_of(text: str, path: str) -> Merged | None:
+    """The parent named on the variant line, loaded from beside the file or the bundled
+    variants, or None (no parent, or one that does not load)."""
+    name = parent_name(text)
+    found = find_variant_file(name, Path(path).parent) if name else None
+    try:
+        return load(found).merged if found else None
+    except DiagnosticError:
+        return None
 
 
 def contains(span, line: int, column: int) -> bool:

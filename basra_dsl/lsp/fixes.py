@@ -1,5 +1,5 @@
-"""Quick fixes: a finding whose help says "did you mean 'X'?" becomes an edit that writes X
-in place of the word the finding marks; a worked-examples file without its schema line
+"""Quick fixes: a finding whose help says "did you mean 'X'?" (or only "write X") becomes an
+edit that writes X in place of the word the finding marks; a worked-examples file without its schema line
 gets one that adds it.
 
 Fixes are worked out on plain text (the line and the columns a finding marks), so the
@@ -16,6 +16,7 @@ from pathlib import Path
 from ..check.scaffold import schema_reference
 
 DID_YOU_MEAN = re.compile(r"did you mean '([^'\n]+)'\?")
+WRITE_WORD = re.compile(r"^help: write ([A-Za-z0-9_\u2660-\u2667]+)$", re.MULTILINE)
 WORDS = re.compile(r"[A-Za-z0-9_\u2660-\u2667]+")
 MODELINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=", re.MULTILINE)
 
@@ -32,8 +33,9 @@ class Fix:
 
 
 def suggested_word(message: str) -> str | None:
-    """The word a finding's text suggests, if it says "did you mean"."""
-    found = DID_YOU_MEAN.search(message)
+    """The word a finding's text suggests: "did you mean 'X'?", or a help that is only
+    "write X" for one word (a card written another way: "write AD")."""
+    found = DID_YOU_MEAN.search(message) or WRITE_WORD.search(message)
     return found.group(1) if found else None
 
 

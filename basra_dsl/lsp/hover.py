@@ -23,9 +23,10 @@ from ..language.unparse import expr_text
 from ..resources import bundled_variants
 from ..rulebook.differences import describe_key
 from ..rulebook.english import pattern_phrase
+from ..rulebook.naming import pack_names
 from ..rulebook.page_state import PageState
 from ..rulebook.titles import rule_title
-from .cursor import contains, nodes_at
+from .cursor import contains, nodes_at, parent_of
 
 PAGE_LINK = re.compile(r"\[([^\]]*)\]\(#[^)]*\)")  # a link to a part of the rulebook page
 MOST_LISTED = 16  # cards named one by one; a larger set is counted
@@ -44,6 +45,9 @@ def hover_text(text: str, path: str, line: int, column: int = 1) -> str | None:
             variant = parsed(text, path)
         except DiagnosticError:
             return None
+    known = _Known(text, path, variant, merged)
+    if variant.parent is not None and contains(variant.parent.span, line, column):
+        return _parent(known.parent)
     found = nodes_at(variant, line, column)
     if not found:
         return None
@@ -52,29 +56,43 @@ def hover_text(text: str, path: str, line: int, column: int = 1) -> str | None:
         return _option(top)
     if isinstance(top, n.Drop):
         return _drop(merged, top) if merged else None
-    said = _part(_Known(variant, merged), top, found, line, column) if isinstance(top, n.Clause) else None
-    if said is None and merged is not None and isinstance(top, n.Clause) and top.key in merged.clauses:
-        said = _clause(merged, top)
+    with pack_names(known.style):  # cards named as the pack names them: the seven of coins
+        said = _part(known, top, found, line, column) if isinstance(top, n.Clause) else None
+        if said is None and merged is not None and isinstance(top, n.Clause) and top.key in merged.clauses:
+            said = _clause(merged, top)
     return said if said is not None or inner is top else None
 
 
 class _Known:
-    """What a hover can draw on: the variant as written and, when it loads, as merged."""
+    """What a hover can draw on: the variant as written and, when it loads, as merged (or,
+    while it does not, its parent's deck and pack)."""
 
-    def __init__(self, variant: n.Variant, merged: Merged | None):
+    def __init__(self, text: str, path: str, variant: n.Variant, merged: Merged | None):
         self.merged = merged
-        self.options = dict(merged.options) if merged else {o.name.text: o for o in variant.options}
-        self.deck = frozenset(deck_of(merged) if merged else deck_of_clauses(variant.clauses))
+        self.parent = merged.chain[1] if merged and len(merged.chain) > 1 else None
+        fallback = parent_of(text, path) if merged is None and variant.parent is not None else None
+        if merged is None and fallback is not None:
+            self.parent = fallback.variant
+        whole = merged or fallback
+        own = [c for c in variant.clauses if isinstance(c, (n.Deck, n.Suits))]
+        self.options = dict(merged.options) if merged else {**(fallback.options if fallback else {}),
+                                                            **{o.name.text: o for o in variant.options}}
+        first = {type(c): c for c in reversed(own)}
+        deck = first.get(n.Deck) or (whole.first("setup.deck") if whole else None)
+        suits = first.get(n.Suits) or (whole.first("setup.suits") if whole else None)
+        self.deck = frozenset(deck_of_clauses((deck,) if deck is not None else ()))
+        self.style = suits.style if isinstance(suits, n.Suits) else "french"
 
 
 def _part(known: _Known, clause: n.Clause, found: list[n.Node], line: int, column: int) -> str | None:
     """Says the innermost pattern, card word, name or attribute under the cursor."""
+    deck = frozenset(C.PACK_SIZES.get(clause.size, C.FULL_PACK)) if isinstance(clause, n.Deck) else known.deck
     for node in reversed(found[1:]):
         match node:
             case n.Pattern():
-                return _pattern(known.deck, node)
+                return _pattern(deck, node)
             case n.Word() if C.pattern_cards(node.text) is not None and _in_pattern(found, node):
-                return _pattern(known.deck, n.Pattern((node,), span=node.span))
+                return _pattern(deck, n.Pattern((node,), span=node.span))
             case n.Name():
                 guard = clause.guard is not None and any(x is node for x in n.walk(clause.guard))
                 return _name(known.options, node.id, play_names_of(clause, guard))
@@ -83,16 +101,31 @@ def _part(known: _Known, clause: n.Clause, found: list[n.Node], line: int, colum
     return None
 
 
+def _parent(parent: n.Variant | None) -> str | None:
+    if parent is None:
+        return None
+    about = f" — {parent.about}" if parent.about else ""
+    return (f"**{parent.title or parent.name.text}** (`{parent.name.text}`){about}\n\n"
+            "This variant plays every rule of it that it does not state again or drop.")
+
+
 def _in_pattern(found: list[n.Node], word: n.Word) -> bool:
     return any(isinstance(x, n.Pattern) and any(w is word for w in x.include + x.exclude) for x in found)
 
 
-def _clause(merged: Merged, clause: n.Clause) -> str:
-    page = PageState(merged, bundled_variants())
-    sentence = PAGE_LINK.sub(r"\1", describe_key(merged, clause.key, page.speaker))  # no page to link to here
+def _clause(merged: Merged, clause: n.Clause) -> str | None:
+    try:
+        page = PageState(merged, bundled_variants())
+        sentence = PAGE_LINK.sub(r"\1", describe_key(merged, clause.key, page.speaker))  # no page to link to here
+    except DiagnosticError:
+        return None  # the variant loads but does not compile: its findings say why
     said = f"**{rule_title(merged, clause.key)}** — {sentence}"
     replaced = parent_stating(merged, clause.key)
-    return said + (f"\n\n*Replaces the rule of {_title(replaced)}.*" if replaced else "")
+    if replaced is None:
+        return said
+    if any(c == clause for c in replaced.clauses if c.key == clause.key):  # equal but for their places
+        return said + f"\n\n*States the rule of {_title(replaced)} again, unchanged: without this line it is the same.*"
+    return said + f"\n\n*Replaces the rule of {_title(replaced)}.*"
 
 
 def _option(option: n.Option) -> str:

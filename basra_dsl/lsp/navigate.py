@@ -40,13 +40,15 @@ def definition(text: str, path: str, line: int, column: int) -> list[Span]:
 
 
 def references(text: str, path: str, line: int, column: int, declaration: bool = True) -> list[Span]:
-    """Returns every use in this file of the option under the cursor (its declaration too,
-    when asked), or nothing when the cursor is not on an option."""
+    """Returns every use of the option under the cursor, in this file and in the parents
+    whose rules the variant plays (its declaration too, when asked), or nothing when the
+    cursor is not on an option."""
     merged = _merged(text, path)
     option = _option_under(merged, line, column) if merged else None
     if merged is None or option is None:
         return []
-    uses = [node.span for node in n.walk(merged.variant.clauses) if isinstance(node, n.Name) and node.id == option]
+    uses = [node.span for variant in merged.chain for node in n.walk(variant.clauses)
+            if isinstance(node, n.Name) and node.id == option]
     if declaration:
         uses.insert(0, merged.options[option].name.span)
     return uses

@@ -113,3 +113,18 @@ async def test_hover_still_reads_a_file_with_an_unknown_name(client: LanguageCli
     assert (await hover(client, uri, 8, row.index("7D"))).startswith("**7D**")
     assert (await hover(client, uri, 8, row.index("big") + 1)).startswith("**big**: yes/no")
     assert await hover(client, uri, 8, row.index("cleard") + 1) is None  # no such name: nothing to say
+
+
+@pytest.mark.asyncio
+async def test_references_reach_the_parents_rules_that_read_the_option(client: LanguageClient):
+    text = 'variant mine "Mine" extends egyptian\nbasra:\n  big: 50 when jack_on_jack and cleared and played is J\n'
+    uri = open_document(client, "mine.basra", text)
+    found = await client.text_document_references_async(types.ReferenceParams(
+        **at(uri, 2, text.split("\n")[2].index("jack_on_jack") + 1), context=types.ReferenceContext(include_declaration=True)))
+    parent = bundled_variants()["egyptian"].resolve()
+    rows = parent.read_text(encoding="utf-8").split("\n")
+    elsewhere = [r for r in found if r.uri != uri]
+    assert elsewhere and all(Path(r.uri.removeprefix("file://")).resolve() == parent for r in elsewhere)
+    assert rows[elsewhere[0].range.start.line].startswith("option jack_on_jack")  # the declaration first
+    assert any("jack_on_jack" in rows[r.range.start.line] and "when" in rows[r.range.start.line] for r in elsewhere)
+    assert [r.range.start.line for r in found if r.uri == uri] == [2]

@@ -126,3 +126,17 @@ async def test_a_misspelled_section_is_fixed_in_place(client: LanguageClient):
         context=types.CodeActionContext(diagnostics=[finding])))
     [edit] = actions[0].edit.changes[uri]
     assert edit.new_text == "basra" and edit.range == types.Range(types.Position(8, 0), types.Position(8, 5))
+
+
+@pytest.mark.asyncio
+async def test_a_card_written_another_way_is_fixed_as_the_help_says(client: LanguageClient):
+    uri = open_document(client, "house.basra", MISSPELLED.replace("deck 52", "deck 52 without 1D"))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    [finding] = [d for d in client.diagnostics[uri] if d.code == "B204"]
+    assert finding.message.endswith("help: write AD")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=finding.range,
+        context=types.CodeActionContext(diagnostics=[finding])))
+    [edit] = actions[0].edit.changes[uri]
+    assert actions[0].title == "Write 'AD'" and edit.new_text == "AD"
+    assert edit.range == types.Range(types.Position(2, 18), types.Position(2, 20))

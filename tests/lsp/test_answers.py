@@ -1,0 +1,87 @@
+"""The server's answers worked out directly (no protocol), for the cases an author meets
+mid-edit: a file that does not compile or load, a Latin pack, a new file, a line carried
+on by a backslash, clauses decided before play."""
+
+from __future__ import annotations
+
+from basra_dsl.lsp.complete import suggestions
+from basra_dsl.lsp.hover import hover_text
+
+
+def labels(text: str, line: int, column: int | None = None, path: str = "/tmp/basra-lsp/x.basra") -> list[str]:
+    column = len(text.split("\n")[line - 1]) + 1 if column is None else column
+    return [s.label for s in suggestions(text, path, line, column)]
+
+
+def test_hover_on_a_variant_that_loads_but_does_not_compile_says_nothing_rather_than_failing():
+    text = 'variant house "House" extends egyptian\nsetup:\n  hand 6 when players == 3\n'  # no hand for 2 players
+    assert hover_text(text, "/tmp/basra-lsp/house.basra", 3, 3) is None
+
+
+def test_a_latin_pack_is_named_as_its_players_name_it():
+    text = 'variant mine "Mine" extends scopa\nscore:\n  points 7D 1, coins 1\n'
+    assert "the seven of coins" in hover_text(text, "/tmp/basra-lsp/mine.basra", 3, 10)
+    assert "10 cards" in hover_text(text, "/tmp/basra-lsp/mine.basra", 3, 17)  # the 40-card pack's coins
+
+
+def test_a_file_that_does_not_load_still_counts_its_parents_deck():
+    text = 'variant mine "Mine" extends scopa\nscore:\n  shout: 1 when taken has coins and cleard\n'
+    said = hover_text(text, "/tmp/basra-lsp/mine.basra", 3, 29)
+    assert said.startswith("**coins**") and "10 cards" in said and "8♦" not in said
+
+
+def test_a_card_a_deck_leaves_out_is_counted_in_the_whole_pack():
+    said = hover_text('variant x "X"\nsetup:\n  deck 52 without AD\n', "/tmp/basra-lsp/x.basra", 3, 19)
+    assert "1 card: A♦" in said
+
+
+def test_a_clause_restated_unchanged_is_said_to_change_nothing():
+    text = 'variant mine "Mine" extends egyptian\ngame:\n  first to target\n'
+    said = hover_text(text, "/tmp/basra-lsp/mine.basra", 3, 4)
+    assert "again, unchanged" in said and "Replaces" not in said
+
+
+def test_hover_on_the_parents_name_says_what_it_is():
+    text = 'variant mine "Mine" extends scopa\n'
+    said = hover_text(text, "/tmp/basra-lsp/mine.basra", 1, 31)
+    assert said.startswith("**Scopa** (`scopa`) — ") and "does not state again" in said
+
+
+def test_a_new_file_starts_with_its_variant_line():
+    assert labels("", 1, 1) == ["variant"]
+    assert labels('variant mine "Mine" ', 1) == ["extends"]
+    assert "egyptian" in labels('variant mine "Mine" extends ', 1)
+
+
+def test_at_the_margin_after_a_section_only_sections_may_follow():
+    text = 'variant mine "Mine" extends egyptian\noption big: yes | no = no\nbasra:\n  a: 1 when cleared\n\n'
+    assert set(labels(text, 5, 1)) == {"setup", "dealing", "capture", "basra", "end", "score", "game", "match"}
+    assert "option" in labels(text, 3, 1) and "about" not in labels(text, 3, 1)  # after an option: no header lines
+
+
+def test_clauses_decided_before_play_offer_no_names_of_the_play():
+    text = 'variant mine "Mine" extends egyptian\ncapture:\n  compulsory when \n  pair: any takes rank when \n'
+    assert "played" not in labels(text, 3) and "target" in labels(text, 3)
+    assert "played" in labels(text, 4)
+
+
+def test_a_line_carried_on_by_a_backslash_continues_its_condition():
+    text = 'variant mine "Mine" extends egyptian\nbasra:\n  a: 10 when played is J \\\n      or floor only \n'
+    assert {"numeral", "7D"} <= set(labels(text, 4))
+
+
+def test_what_most_counts_is_what_the_deck_holds():
+    text = 'variant mine "Mine" extends scopa\nscore:\n  most \n  tie countback \n'
+    most = labels(text, 3)
+    assert {"cards", "coins", "sevens", "prime"} <= set(most) and "eights" not in most
+    assert "bonuses" in labels(text, 4) and "prime" not in labels(text, 4)
+
+
+def test_who_takes_a_first_floor_is_a_word_not_a_number():
+    text = 'variant mine "Mine" extends egyptian\noption who: dealer | next = dealer\ndealing:\n  lucky: 10 to \n'
+    found = labels(text, 4)
+    assert {"dealer", "next", "holder", "who"} <= set(found) and "target" not in found and "floor" not in found
+
+
+def test_a_number_has_no_attributes():
+    assert labels('variant x "X" extends egyptian\nbasra:\n  b: 1 when floor.count(J).\n', 3) == []
