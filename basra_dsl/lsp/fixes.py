@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..check.scaffold import schema_reference
 
-DID_YOU_MEAN = re.compile(r"did you mean '([^'\n]+)'\?")
+DID_YOU_MEAN = re.compile(r"did you mean (?:to override )?'([^'\n]+)'\?")
 WRITE_WORD = re.compile(r"^help: write ([A-Za-z0-9_\u2660-\u2667]+)$", re.MULTILINE)
 WORDS = re.compile(r"[A-Za-z0-9_\u2660-\u2667]+")
 MODELINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=", re.MULTILINE)

@@ -85,3 +85,34 @@ def test_who_takes_a_first_floor_is_a_word_not_a_number():
 
 def test_a_number_has_no_attributes():
     assert labels('variant x "X" extends egyptian\nbasra:\n  b: 1 when floor.count(J).\n', 3) == []
+
+
+def test_every_did_you_mean_of_the_code_registry_is_fixed_by_its_quick_fix():
+    """Each code's example that draws a "did you mean", fixed as the quick fix edits it, no
+    longer draws that finding on that line."""
+    from pathlib import Path
+
+    from basra_dsl.check.checker import Report, check_text
+    from basra_dsl.diagnostics.codes import CODES, is_basra_example
+    from basra_dsl.lsp.fixes import did_you_mean_fix
+
+    path = Path("/tmp/basra-lsp/x.basra")
+    examples = [e.example for e in CODES.values() if is_basra_example(e.example)]
+    examples.append('variant x "X" extends egyptian\nbasra:\n  clera: 15 when cleared and played is not J | 7D\n')
+    fixed = []
+    for example in examples:
+        text = example if example.startswith("variant") else 'variant x "X"\n' + example
+        for found in check_text(text, path, Report(), examples=False):
+            said = found.message + (f"\nhelp: {found.help}" if found.help else "")
+            if "did you mean" not in said or found.span is None:
+                continue
+            lines = text.split("\n")
+            row, span = lines[found.span.line - 1], found.span
+            end = span.end_column - 1 if span.end_line == span.line and span.end_column else span.column
+            fix = did_you_mean_fix(said, row, span.line - 1, span.column - 1, end)
+            assert fix is not None, said
+            lines[fix.line] = row[:fix.start] + fix.text + row[fix.end:]
+            again = check_text("\n".join(lines), path, Report(), examples=False)
+            assert not [d for d in again if d.code == found.code and d.span and d.span.line == span.line], lines[fix.line]
+            fixed.append(found.code)
+    assert {"B102", "B201", "B202", "B203", "B209", "B401", "B714"} <= set(fixed)
