@@ -1,0 +1,243 @@
+"""A room as plain data: its seats, its chat, and the table its game is played at.
+
+The room is the authority. It seats people in join order (``seating``), lets the host fill
+empty seats with bots and start, checks every move with the engine, and answers each seat
+with only what that seat may see (``views``). Nothing here does input or output: the
+server turns messages into calls and sends the views back.
+
+Chat lines live in the room's memory only, a bounded number of them, and go when the room
+goes; they are never part of a record.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..bots import BOT_NAMES
+from ..cards import parse_card
+from ..engine import IllegalMove, Play
+from ..engine.rules import Rules
+from ..play.table import Table
+from .seating import next_free
+
+NAME_LETTERS = 24  # the most characters of a player's name
+CHAT_LETTERS = 300  # the most characters of one chat line
+CHAT_KEPT = 100  # lines a room keeps; older ones drop off
+CHAT_BURST, CHAT_PER_SECOND = 5, 0.5  # a seat may say 5 lines at once, then one every 2 s
+
+
+class RoomError(Exception):
+    """A request the room refuses, in words for the person who made it."""
+
+
+@dataclass
+class Seat:
+    """Who holds a seat: a person (``token`` lets them back in) or a bot."""
+
+    name: str
+    token: str = ""
+    connected: bool = True
+    bot: str | None = None  # the bot that plays the seat: an empty seat filled, or a person's taken over
+    allowance: float = CHAT_BURST  # chat lines the seat may say now
+    said_at: float = 0.0
+
+    @property
+    def person(self) -> bool:
+        return bool(self.token)
+
+
+@dataclass
+class ChatLine:
+    seat: int
+    name: str
+    text: str
+
+
+@dataclass
+class Room:
+    """One room (see the module's docstring)."""
+
+    id: str
+    variant: str  # the variant's name, as records name it
+    title: str
+    rules: Rules
+    seed: int
+    seats: list[Seat | None] = field(default_factory=list)
+    host: int = -1  # the seat of whoever created the room
+    chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    table: Table | None = None
+    version: int = 0  # grows with every change, so a view can be told from an older one
+
+    def __post_init__(self):
+        if not self.seats:
+            self.seats = [None] * self.rules.players
+
+    # ------------------------------------------------------------ seats
+    @property
+    def started(self) -> bool:
+        return self.table is not None
+
+    @property
+    def people(self) -> list[int]:
+        return [seat for seat, held in enumerate(self.seats) if held is not None and held.person]
+
+    def join(self, name: str) -> tuple[int, str]:
+        """Seats a person in the next seat of the join order; returns the seat and the token
+        that gets them back into it."""
+        name = clean_text(name, NAME_LETTERS) or "Player"
+        seat = next_free(self.rules, {s for s, held in enumerate(self.seats) if held is not None})
+        if self.started:
+            raise RoomError("this room's game has started")
+        if seat is None:
+            raise RoomError("this room is full")
+        token = secrets.token_urlsafe(16)
+        self.seats[seat] = Seat(name, token)
+        if self.host < 0:
+            self.host = seat
+        self._changed()
+        return seat, token
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token holds, or None."""
+        return next((s for s, held in enumerate(self.seats)
+                     if held is not None and held.person and secrets.compare_digest(held.token, token)), None)
+
+    def connect(self, seat: int, connected: bool) -> None:
+        """Marks a person's seat as connected or dropped (it stays theirs)."""
+        held = self.seats[seat]
+        if held is not None and held.connected != connected:
+            held.connected = connected
+            self._changed()
+
+    def leave(self, seat: int) -> None:
+        """A person leaves for good: before the game their seat is free again; during it, a
+        bot plays it (the game cannot wait for nobody)."""
+        held = self.seats[seat]
+        if held is None or not held.person:
+            return
+        if self.table is None:
+            self.seats[seat] = None
+        else:
+            self.seats[seat] = Seat(f"{held.name} (bot)", bot="greedy")
+            self.table.seat_bot(seat, "greedy")
+        if seat == self.host:
+            self.host = next(iter(self.people), -1)
+        self._changed()
+
+    def fill_with_bots(self, by: int, bot: str = "greedy") -> None:
+        """The host puts a bot in every empty seat."""
+        self._host_only(by, "fill seats with bots")
+        _known_bot(bot)
+        for seat, held in enumerate(self.seats):
+            if held is None:
+                self.seats[seat] = Seat(f"{bot.capitalize()} bot {seat + 1}", bot=bot)
+        self._changed()
+
+    def take_over(self, by: int, seat: int, bot: str = "greedy") -> None:
+        """The host lets a bot play the seat of a person who dropped."""
+        self._host_only(by, "hand a seat to a bot")
+        _known_bot(bot)
+        held = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if held is None or not held.person or held.connected or self.table is None:
+            raise RoomError("only the seat of a player who dropped out of a game can be handed to a bot")
+        held.bot = bot
+        self.table.seat_bot(seat, bot)
+        self._changed()
+
+    def start(self, by: int) -> None:
+        """The host starts the game once every seat is taken."""
+        self._host_only(by, "start the game")
+        if self.started:
+            raise RoomError("the game has started already")
+        if any(held is None for held in self.seats):
+            raise RoomError("some seats are empty: wait for players, or fill them with bots")
+        bots = {seat: held.bot for seat, held in enumerate(self.seats) if held is not None and held.bot}
+        self.table = Table(self.rules, bots, self.seed)
+        self._changed()
+
+    def _host_only(self, by: int, what: str) -> None:
+        if by != self.host:
+            raise RoomError(f"only the host may {what}")
+
+    # ------------------------------------------------------------ play
+    def play(self, seat: int, card: str, choice: int) -> Play:
+        """Plays the seat's ``choice``-th move of ``card`` (as its view lists them)."""
+        table = self._table()
+        if table.hand_over or table.to_move != seat:
+            raise RoomError("it is not your turn")
+        number = parse_card(card) if isinstance(card, str) else None
+        if number is None or number not in table.state.hands[seat]:
+            raise RoomError(f"you hold no card '{clean_text(str(card), 8)}'")
+        moves = table.moves_of(seat, number)
+        if not 0 <= choice < len(moves):
+            raise RoomError("that card cannot be played that way: choose one of the moves shown")
+        try:
+            play = table.play(moves[choice])
+        except IllegalMove as exc:  # the view's moves are the engine's own, so this is a bug if it happens
+            raise RoomError(str(exc)) from exc
+        self._changed()
+        return play
+
+    def bot_step(self) -> Play | None:
+        """Plays one move of the bot whose turn it is, or None when it is no bot's turn."""
+        table = self.table
+        if table is None or not table.bots_turn:
+            return None
+        play = table.play(table.bot_move())
+        self._changed()
+        return play
+
+    def next(self, seat: int) -> None:
+        """Any seated person moves on after a hand's scores: the next hand, or the next game."""
+        table = self._table()
+        if self.seats[seat] is None or not self.seats[seat].person:
+            raise RoomError("only a seated player may deal on")
+        if not table.hand_over:
+            raise RoomError("the hand is still being played")
+        if not (table.next_hand() or table.next_game()):
+            raise RoomError("the game cannot go on")
+        self._changed()
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise RoomError("the game has not started")
+        return self.table
+
+    # ------------------------------------------------------------ chat
+    def say(self, seat: int, text: str, now: float | None = None) -> ChatLine:
+        """A seated person says a line to the room (bounded in length and rate)."""
+        held = self.seats[seat]
+        if held is None or not held.person:
+            raise RoomError("only a seated player may chat")
+        text = clean_text(text, CHAT_LETTERS)
+        if not text:
+            raise RoomError("say something: the line is empty")
+        now = time.monotonic() if now is None else now
+        held.allowance = min(CHAT_BURST, held.allowance + (now - held.said_at) * CHAT_PER_SECOND)
+        held.said_at = now
+        if held.allowance < 1:
+            raise RoomError("you are chatting too fast: wait a moment")
+        held.allowance -= 1
+        line = ChatLine(seat, held.name, text)
+        self.chat.append(line)
+        self._changed()
+        return line
+
+    def _changed(self) -> None:
+        self.version += 1
+
+
+def _known_bot(bot: str) -> None:
+    if bot not in BOT_NAMES:
+        raise RoomError(f"there is no bot '{clean_text(str(bot), 20)}': choose {', '.join(BOT_NAMES)}")
+
+
+def clean_text(text: str, most: int) -> str:
+    """A line of text a person typed: printable characters only, spaces joined, at most
+    ``most`` characters. It stays text: whatever shows it must escape it."""
+    kept = "".join(ch if ch.isprintable() else " " for ch in str(text)[:most * 4])
+    return " ".join(kept.split())[:most]
+
