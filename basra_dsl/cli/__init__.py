@@ -30,6 +30,7 @@ COMMANDS = {
     "new": "authoring:new",
     "play": "game:play",
     "replay": "run:replay",
+    "serve": "serve:serve",
     "simulate": "run:simulate",
     "variants": "run:variants",
 }

@@ -126,7 +126,7 @@ def test_every_command_is_registered():
     import click
     context = click.Context(main)
     assert main.list_commands(context) == ["balance", "check", "compile", "docs", "explain", "fmt", "lsp", "new", "play",
-                                           "replay", "simulate", "variants"]
+                                           "replay", "serve", "simulate", "variants"]
     assert all(isinstance(main.get_command(context, name), click.Command) for name in main.list_commands(context))
 
 

@@ -1,0 +1,74 @@
+// The lobby: the variants the server offers, a form to make a room, the rooms waiting for
+// players. Every text from the server is set with textContent: names are data, not markup.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let offers = [];
+
+function option(value, text) {
+  const element = document.createElement("option");
+  element.value = value;
+  element.textContent = text;
+  return element;
+}
+
+function showChoices() {
+  const offer = offers.find((o) => o.name === $("variant").value);
+  if (!offer) return;
+  $("players").replaceChildren(...offer.players.map((n) => option(n, `${n} players`)));
+  const fields = Object.entries(offer.options).map(([name, about]) => {
+    const label = document.createElement("label");
+    label.title = about.about;
+    label.append(`${name.replaceAll("_", " ")} `);
+    const select = document.createElement("select");
+    select.dataset.option = name;
+    about.choices.forEach((choice, i) => {
+      const item = option(JSON.stringify(choice), about.shown[i]);
+      item.selected = JSON.stringify(choice) === JSON.stringify(about.default);
+      select.append(item);
+    });
+    label.append(select);
+    return label;
+  });
+  $("options").replaceChildren(...fields);
+}
+
+async function listRooms() {
+  const waiting = await (await fetch("/api/rooms")).json();
+  const items = waiting.map((room) => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/room/${encodeURIComponent(room.id)}`;
+    link.textContent = room.title;
+    item.append(link, ` · ${room.seated} of ${room.players} seated${room.partners ? " · partners" : ""}`);
+    return item;
+  });
+  if (items.length) $("rooms").replaceChildren(...items);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const options = {};
+  document.querySelectorAll("[data-option]").forEach((s) => { options[s.dataset.option] = JSON.parse(s.value); });
+  const response = await fetch("/api/rooms", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ variant: $("variant").value, players: Number($("players").value), options }),
+  });
+  const answer = await response.json();
+  if (!response.ok) { $("create-error").textContent = answer.error; return; }
+  location.href = answer.url;
+}
+
+async function start() {
+  offers = await (await fetch("/api/variants")).json();
+  $("variant").replaceChildren(...offers.map((o) => option(o.name, o.title)));
+  const wanted = offers.find((o) => o.name === "egyptian");
+  if (wanted) $("variant").value = wanted.name;
+  $("variant").addEventListener("change", showChoices);
+  $("create").addEventListener("submit", create);
+  showChoices();
+  await listRooms();
+  setInterval(listRooms, 5000);
+}
+
+start();
