@@ -1,0 +1,156 @@
+"""The room in real browsers: `basra serve` started as a person would, four headless
+Chromium sessions joining one Egyptian room in order, checking the seating, chatting and
+playing a whole hand to the score screen; then a room where two seats are bots. The
+screenshots go to artifacts/room/ for a person to look at."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser import chromium
+
+WebDriverWait = pytest.importorskip("selenium.webdriver.support.ui").WebDriverWait
+ROOT = Path(__file__).parents[2]
+SHOTS = ROOT / "artifacts" / "room"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "basra_dsl.cli", "serve", "--port", str(port),
+                                "--bot-delay", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            break
+        time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def js(browser, script: str, *args):
+    return browser.execute_script(script, *args)
+
+
+def wait(browser, condition: str, seconds: float = 30):
+    WebDriverWait(browser, seconds).until(lambda b: b.execute_script(f"return Boolean({condition})"))
+
+
+def make_room(browser, base: str, players: int) -> str:
+    browser.get(base + "/")
+    wait(browser, "document.querySelector('#variant option[value=egyptian]')")
+    js(browser, "const v = document.getElementById('variant'); v.value = 'egyptian'; v.dispatchEvent(new Event('change'));"
+                f"document.getElementById('players').value = '{players}';")
+    browser.find_element("css selector", "#create button[type=submit]").click()
+    wait(browser, "location.pathname.startsWith('/room/')")
+    return browser.current_url
+
+
+def take_seat(browser, url: str, name: str) -> None:
+    if browser.current_url != url:
+        browser.get(url)
+    wait(browser, "!document.getElementById('join').hidden")
+    browser.find_element("id", "name").send_keys(name)
+    browser.find_element("css selector", "#join-form button").click()
+    wait(browser, "document.getElementById('join').hidden")
+
+
+def seat_names(browser) -> dict[int, str]:
+    return {int(seat): name for seat, name in js(
+        browser, "return [...document.querySelectorAll('.seat')].map(s => [s.dataset.seat, s.querySelector('strong').textContent])")}
+
+
+def play_if_my_turn(browser) -> bool:
+    """Clicks the first card (and its first move) when this browser's player is to play."""
+    return js(browser, """
+        if (!document.getElementById('status').textContent.startsWith('Your turn')) return false;
+        const card = document.querySelector('#hand .card-button:not(:disabled)');
+        if (!card) return false;
+        card.click();
+        const choice = document.querySelector('#choices:not([hidden]) .choice');
+        if (choice) choice.click();
+        return true;""")
+
+
+def hand_over(browser) -> bool:
+    return js(browser, "return !document.getElementById('result').hidden")
+
+
+def play_hand(browsers: list, seconds: float = 240) -> None:
+    deadline = time.monotonic() + seconds
+    while not hand_over(browsers[0]):
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if not any(play_if_my_turn(b) for b in browsers):
+            time.sleep(0.05)
+
+
+def test_four_browsers_join_in_order_chat_and_play_a_hand(server):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with contextlib.ExitStack() as stack:
+        browsers = [stack.enter_context(chromium(window="1200,900")) for _ in range(4)]
+        url = make_room(browsers[0], server, 4)
+        for browser, name in zip(browsers, ["Amr", "Basma", "Camal", "Dina"]):
+            take_seat(browser, url, name)
+        wait(browsers[0], "document.querySelectorAll('.seat .facts').length === 4 && "
+                          "![...document.querySelectorAll('.seat strong')].some(s => s.textContent.includes('empty'))")
+        names = seat_names(browsers[0])
+        assert names == {0: "Amr (you)", 1: "Camal", 2: "Basma", 3: "Dina"}  # partners opposite: 0 & 2, 1 & 3
+        assert "team 1" in js(browsers[0], "return document.querySelector('.seat[data-seat=\"2\"] .facts').textContent")
+
+        browsers[2].find_element("id", "say").send_keys("<i>good luck</i> all")
+        browsers[2].find_element("css selector", "#chat-form button").click()
+        for browser in browsers:
+            wait(browser, "document.querySelector('#lines li:last-child')?.textContent === 'Camal: <i>good luck</i> all'")
+        assert js(browsers[0], "return document.querySelectorAll('#lines i').length") == 0  # shown as text
+
+        browsers[0].find_element("id", "start-button").click()
+        for browser in browsers:
+            wait(browser, "document.querySelectorAll('#hand .card-button').length === 4")
+        browsers[0].save_screenshot(str(SHOTS / "table-start.png"))
+        play_if_my_turn(next(b for b in browsers if js(b, "return document.getElementById('status').textContent")
+                             .startswith("Your turn")))
+        time.sleep(0.3)
+        browsers[1].save_screenshot(str(SHOTS / "table-after-a-play.png"))
+        play_hand(browsers)
+        for browser in browsers:
+            wait(browser, "!document.getElementById('result').hidden")
+        summary = js(browsers[0], "return document.getElementById('result').textContent")
+        assert "Hand 1 is over" in summary and "points this hand" in summary
+        browsers[0].save_screenshot(str(SHOTS / "scores.png"))
+        js(browsers[3], "window.scrollTo(0, 0)")
+        browsers[3].execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        time.sleep(0.3)
+        browsers[3].save_screenshot(str(SHOTS / "phone-scores.png"))
+        assert js(browsers[3], "return document.documentElement.scrollWidth") <= 391  # no sideways scrolling
+
+
+def test_two_people_and_two_bots_play_a_hand(server):
+    with contextlib.ExitStack() as stack:
+        host, guest = (stack.enter_context(chromium(window="1200,900")) for _ in range(2))
+        url = make_room(host, server, 4)
+        take_seat(host, url, "Host")
+        take_seat(guest, url, "Guest")
+        wait(host, "!document.getElementById('host').hidden")
+        host.find_element("id", "bots-button").click()
+        wait(host, "document.querySelectorAll('.seat .facts').length === 4 && "
+                   "[...document.querySelectorAll('.seat .facts')].filter(f => f.textContent.includes('bot')).length === 2")
+        host.find_element("id", "start-button").click()
+        play_hand([host, guest])
+        wait(guest, "!document.getElementById('result').hidden")
+        host.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                             {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        host.find_element("id", "next-button").click()
+        wait(host, "document.getElementById('result').hidden")
+        time.sleep(0.5)
+        host.save_screenshot(str(SHOTS / "phone-table.png"))
+        assert js(host, "return document.documentElement.scrollWidth") <= 391
