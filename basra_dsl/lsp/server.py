@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import NamedTuple
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -65,6 +66,28 @@ def _variant_text(server: LanguageServer, uri: str) -> str | None:
         return None
     text = server.workspace.get_text_document(uri).source
     return text if len(text.encode("utf-8", errors="replace")) <= limits.VARIANT_BYTES else None
+
+
+class Asked(NamedTuple):
+    """What a request at a position asks about: a document, and a line and column (from 1,
+    in characters)."""
+
+    uri: str
+    text: str
+    line: int
+    column: int
+
+    @property
+    def where(self) -> tuple[str, str, int, int]:
+        """The arguments the answering modules take: text, path, line, column."""
+        return self.text, _path(self.uri), self.line, self.column
+
+
+def _asked(server: LanguageServer, params) -> Asked | None:
+    """The request's document and position; None for a document the server does not read."""
+    uri = params.text_document.uri
+    text = _variant_text(server, uri)
+    return None if text is None else Asked(uri, text, *_here(server, uri, params.position))
 
 
 def _here(server: LanguageServer, uri: str, where: lsp.Position) -> tuple[int, int]:
@@ -187,11 +210,8 @@ def formatting(server: LanguageServer, params: lsp.DocumentFormattingParams) -> 
 def hover(server: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
     """What the thing under the cursor means: a clause as the rulebook says it, an option's
     choices, the cards of a pattern, a name's type and meaning."""
-    uri = params.text_document.uri
-    text = _variant_text(server, uri)
-    if text is None:
-        return None
-    said = hover_text(text, _path(uri), *_here(server, uri, params.position))
+    asked = _asked(server, params)
+    said = hover_text(*asked.where) if asked else None
     if said is None:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=said))
@@ -199,33 +219,23 @@ def hover(server: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[".", " "]))
 def completion(server: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
-    uri = params.text_document.uri
-    text = _variant_text(server, uri)
-    if text is None:
-        return lsp.CompletionList(is_incomplete=False, items=[])
-    found = suggestions(text, _path(uri), *_here(server, uri, params.position))
+    asked = _asked(server, params)
+    found = suggestions(*asked.where) if asked else []
     return lsp.CompletionList(is_incomplete=False, items=[convert.completion(s, rank) for rank, s in enumerate(found)])
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 def go_to_definition(server: LanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
-    uri = params.text_document.uri
-    text = _variant_text(server, uri)
-    if text is None:
-        return []
-    spans = definition(text, _path(uri), *_here(server, uri, params.position))
-    return [_location(server, uri, span) for span in spans]
+    asked = _asked(server, params)
+    spans = definition(*asked.where) if asked else []
+    return [_location(server, asked.uri, span) for span in spans]
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_REFERENCES)
 def find_references(server: LanguageServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
-    uri = params.text_document.uri
-    text = _variant_text(server, uri)
-    if text is None:
-        return []
-    spans = references(text, _path(uri),
-                       *_here(server, uri, params.position), params.context.include_declaration)
-    return [_location(server, uri, span) for span in spans]
+    asked = _asked(server, params)
+    spans = references(*asked.where, params.context.include_declaration) if asked else []
+    return [_location(server, asked.uri, span) for span in spans]
 
 
 def _location(server: LanguageServer, uri: str, span: Span) -> lsp.Location:

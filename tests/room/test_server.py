@@ -66,6 +66,22 @@ def make_room(client: TestClient, variant: str = "egyptian", players: int = 4, *
     return made.json()["id"]
 
 
+def host_and_guest(client: TestClient, players: int, bots: str | None = None) -> tuple[str, Player, Player]:
+    """A room with two people seated (and bots in the other seats, when asked), started."""
+    room = make_room(client, players=players)
+    host, guest = Player(client, room), Player(client, room)
+    host.join("Host")
+    guest.receive()
+    guest.join("Guest")
+    host.receive()
+    if bots:
+        host.send(type="bots", bot=bots)
+        guest.receive()
+    host.send(type="start")
+    guest.receive()
+    return room, host, guest
+
+
 def everyone_receives(players: list[Player]) -> None:
     for player in players:
         assert player.receive()["type"] == "view"
@@ -126,14 +142,7 @@ def _order(name: str) -> tuple[int, int]:
 def test_bad_input_is_refused_to_its_sender_alone(strict_app):
     app = strict_app
     with TestClient(app) as client:
-        room = make_room(client, players=2)
-        host, guest = Player(client, room), Player(client, room)
-        host.join("Host")
-        guest.receive()
-        guest.join("Guest")
-        host.receive()
-        host.send(type="start")
-        guest.receive()
+        room, host, guest = host_and_guest(client, 2)
         mover, other = (host, guest) if host.view["game"]["turn"] == host.seat else (guest, host)
         other.socket.send_text("{not json")
         assert other.receive()["message"] == "the message is not JSON"
@@ -158,17 +167,8 @@ def test_bad_input_is_refused_to_its_sender_alone(strict_app):
 
 def test_bots_fill_seats_and_play_their_turns(app):
     with TestClient(app) as client:
-        room = make_room(client, players=4)
-        host, guest = Player(client, room), Player(client, room)
-        host.join("Host")
-        guest.receive()
-        guest.join("Guest")
-        host.receive()
-        host.send(type="bots", bot="greedy")
-        guest.receive()
+        room, host, guest = host_and_guest(client, 4, bots="greedy")
         assert [s["bot"] for s in host.view["seats"]] == [False, True, False, True]
-        host.send(type="start")
-        guest.receive()
         people = {host.seat: host, guest.seat: guest}
         while host.view["status"] == "playing":
             turn = host.view["game"]["turn"]
@@ -187,14 +187,7 @@ def test_bots_fill_seats_and_play_their_turns(app):
 
 def test_a_dropped_player_gets_their_seat_back_with_the_token(app):
     with TestClient(app) as client:
-        room = make_room(client, players=2)
-        host, guest = Player(client, room), Player(client, room)
-        host.join("Host")
-        guest.receive()
-        guest.join("Guest")
-        host.receive()
-        host.send(type="start")
-        guest.receive()
+        room, host, guest = host_and_guest(client, 2)
         hand = guest.view["game"]["hand"]
         token, seat = guest.token, guest.seat
         guest.close()
