@@ -20,6 +20,7 @@ def serve(host: str, port: int, folder: Path | None, bot_delay: float):
     import uvicorn  # here: the server's packages load only for this command
 
     from ..room.catalog import Catalog
+    from ..room.protocol import MESSAGE_BYTES
     from ..room.server import create_app
 
     catalog = Catalog(folder)
@@ -27,4 +28,4 @@ def serve(host: str, port: int, folder: Path | None, bot_delay: float):
         click.echo(f"not offered: {name}: {reason}", err=True)
     click.echo(f"basra rooms on http://{host}:{port}/ ({len(catalog.offers)} variants); Ctrl+C stops", err=True)
     uvicorn.run(create_app(catalog, bot_delay=bot_delay), host=host, port=port, log_level="warning",
-                access_log=False)
+                access_log=False, ws_max_size=2 * MESSAGE_BYTES)  # a longer message is refused unread

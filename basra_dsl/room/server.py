@@ -37,6 +37,7 @@ from .protocol import read_message
 from .views import lobby_entry, view_for
 
 MAX_ROOMS = 200  # rooms one server holds at once
+MAX_CONNECTIONS = 24  # browsers connected to one room (its players, and a few tabs more)
 MESSAGES_PER_SECOND, MESSAGE_BURST = 10.0, 30  # what one connection may send
 FLOOD_CLOSE = 200  # messages refused for flooding before the connection is closed
 PAGES = resources.files("basra_dsl.room") / "page"
@@ -157,7 +158,7 @@ async def rooms(request: Request) -> Response:
     if request.method == "GET":
         return JSONResponse([lobby_entry(r) for r in hub.rooms.values() if not r.started])
     try:
-        asked = json.loads((await request.body())[:4096] or b"{}")
+        asked = json.loads(await _body(request) or b"{}")
         if not isinstance(asked, dict):
             raise RoomError("send a JSON object: {\"variant\": ..., \"players\": ..., \"options\": {...}}")
         players, options = asked.get("players"), asked.get("options") or {}
@@ -168,6 +169,16 @@ async def rooms(request: Request) -> Response:
         message = str(exc) if isinstance(exc, RoomError) else "send JSON"
         return JSONResponse({"error": message}, status_code=400)
     return JSONResponse({"id": room.id, "url": f"/room/{room.id}"}, status_code=201)
+
+
+async def _body(request: Request, most: int = 4096) -> bytes:
+    """A request's body, read no further than ``most`` bytes (a larger one is refused)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > most:
+            raise RoomError(f"the request is too long: at most {most} bytes")
+    return body
 
 
 async def room_page(request: Request) -> Response:
@@ -217,6 +228,10 @@ async def seat_socket(socket: WebSocket) -> None:
     await socket.accept()
     if room is None:
         await socket.send_json({"type": "error", "message": "there is no such room: it may have closed"})
+        await socket.close()
+        return
+    if len(hub.connections[room.id]) >= MAX_CONNECTIONS:
+        await socket.send_json({"type": "error", "message": "this room has as many visitors as it can take"})
         await socket.close()
         return
     connection = Connection(socket, hub.message_rate)

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from basra_dsl.cards import card_name
 from basra_dsl.cli import main
 from basra_dsl.room.protocol import MESSAGE_BYTES
-from basra_dsl.room.server import MESSAGE_BURST, create_app
+from basra_dsl.room.server import MAX_CONNECTIONS, MESSAGE_BURST, create_app
 
 
 @pytest.fixture
@@ -238,6 +238,8 @@ def test_the_pages_and_the_lobby(app):
         refused = client.post("/api/rooms", json={"variant": "egyptian", "players": 3})
         assert refused.status_code == 400 and refused.json()["error"] == "Egyptian Basra is played by 2 or 4 players, not 3"
         assert client.post("/api/rooms", content=b"[1, 2]").status_code == 400
+        huge = client.post("/api/rooms", content=b" " * 5000 + b"{}")
+        assert huge.status_code == 400 and huge.json()["error"] == "the request is too long: at most 4096 bytes"
         room = make_room(client, "scopa", 2)
         page = client.get(f"/room/{room}").text
         assert "Scopa" in page and page.count("<symbol") == 40  # the Latin pack's faces
@@ -247,3 +249,13 @@ def test_the_pages_and_the_lobby(app):
         rules = client.get(f"/room/{room}/rules").json()
         assert rules["title"] == "Scopa" and any("capture" in line or "take" in line for line in rules["lines"])
         assert client.get("/room/nope").status_code == 404
+
+
+def test_a_room_takes_a_bounded_number_of_connections(app):
+    with TestClient(app) as client:
+        room = make_room(client, players=2)
+        visitors = [Player(client, room) for _ in range(MAX_CONNECTIONS)]
+        with client.websocket_connect(f"/ws/{room}") as one_more:
+            assert one_more.receive_json() == {"type": "error", "message": "this room has as many visitors as it can take"}
+        for visitor in visitors:
+            visitor.close()
