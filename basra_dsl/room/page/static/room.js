@@ -162,10 +162,12 @@ function drawResult() {
     next.addEventListener("click", () => send({ type: "next" }));
     parts.push(next);
   }
-  for (let game = 0; game < view.game.games_finished; game += 1) {
-    const link = element("a", "record", `Download game ${game + 1}'s record`);
-    link.href = `/room/${encodeURIComponent(ROOM)}/record/${game}`;
-    parts.push(element("p", "", ""), link);
+  for (let finished = 0; finished < game.games_finished; finished += 1) {
+    const link = element("a", "record", `Download game ${finished + 1}'s record`);
+    link.href = `/room/${encodeURIComponent(ROOM)}/record/${finished}`;
+    const line = element("p");
+    line.append(link);
+    parts.push(line);
   }
   $("result").replaceChildren(...parts);
 }
