@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -15,17 +17,52 @@ import click
               help="A folder of .basra files to offer besides the bundled variants.")
 @click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10),
               help="Seconds a bot waits before each move, so people can follow.")
-def serve(host: str, port: int, folder: Path | None, bot_delay: float):
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="Keep the rooms in Redis (redis://HOST:PORT/DB), so that several server processes "
+                   "share them; by default rooms live in this process's memory.")
+def serve(host: str, port: int, folder: Path | None, bot_delay: float, redis_url: str | None):
     """Serve rooms where people play any variant together in their browsers."""
     import uvicorn  # here: the server's packages load only for this command
 
     from ..room.catalog import Catalog
     from ..room.protocol import MESSAGE_BYTES
+    from ..room.hub import Hub
+    from ..room.redis_hub import RedisHub
     from ..room.server import create_app
 
     catalog = Catalog(folder)
     for name, reason in sorted(catalog.refused.items()):
         click.echo(f"not offered: {name}: {reason}", err=True)
-    click.echo(f"basra rooms on http://{host}:{port}/ ({len(catalog.offers)} variants); Ctrl+C stops", err=True)
-    uvicorn.run(create_app(catalog, bot_delay=bot_delay), host=host, port=port, log_level="warning",
+    if redis_url:
+        problem = reach_redis(redis_url)
+        if problem:
+            click.echo(f"error: cannot use Redis at {shown_url(redis_url)}: {problem}", err=True)
+            click.echo("help: start redis-server, or give --redis the URL it listens on "
+                       "(redis://HOST:PORT/DB), or leave --redis out to keep rooms in memory", err=True)
+            sys.exit(2)
+    hub = RedisHub(catalog, bot_delay, url=redis_url) if redis_url else Hub(catalog, bot_delay)
+    kept = f", rooms kept in Redis at {shown_url(redis_url)}" if redis_url else ""
+    click.echo(f"basra rooms on http://{host}:{port}/ ({len(catalog.offers)} variants{kept}); Ctrl+C stops", err=True)
+    uvicorn.run(create_app(hub=hub), host=host, port=port, log_level="warning",
                 access_log=False, ws_max_size=2 * MESSAGE_BYTES)  # a longer message is refused unread
+
+
+def reach_redis(url: str) -> str | None:
+    """Why Redis at ``url`` cannot be used, or None when it answers."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3).ping()
+    except (ValueError, redis.RedisError, OSError) as exc:
+        return str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+    return None
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, fit to print."""
+    try:
+        parts = urlsplit(url)
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "?"
+    return f"{parts.scheme}://{parts.hostname or ''}{port}{parts.path}" if parts.scheme else "?"

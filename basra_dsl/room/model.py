@@ -5,6 +5,13 @@ empty seats with bots and start, checks every move with the engine, and answers 
 with only what that seat may see (``views``). Nothing here does input or output: the
 server turns messages into calls and sends the views back.
 
+Every change to the game side of a room is an *action*, a small dict that ``apply`` carries
+out (``ACTIONS`` lists them). Actions hold everything they need (a new seat's token, the
+move a bot chose), so the same actions applied in order to a new room of the same variant
+and seed give the same room: that is how a server sharing rooms through Redis keeps its
+copy of a room, and how a copy is rebuilt. Whether a person is connected is not an action:
+it is what each server sees of its own connections.
+
 Chat lines live in the room's memory only, a bounded number of them, and go when the room
 goes; they are never part of a record.
 """
@@ -15,9 +22,10 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..bots import BOT_NAMES
-from ..cards import parse_card
+from ..cards import card_name, parse_card
 from ..engine import IllegalMove, Play
 from ..engine.rules import Rules
 from ..play.table import Table
@@ -27,6 +35,8 @@ NAME_LETTERS = 24  # the most characters of a player's name
 CHAT_LETTERS = 300  # the most characters of one chat line
 CHAT_KEPT = 100  # lines a room keeps; older ones drop off
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5  # a seat may say 5 lines at once, then one every 2 s
+MOST_ACTIONS = 20_000  # a room's actions, about ten long games: then it asks for a new room
+ACTIONS = ("join", "bots", "takeover", "back", "start", "play", "next", "leave")
 
 
 class RoomError(Exception):
@@ -70,12 +80,12 @@ class Room:
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     table: Table | None = None
     version: int = 0  # grows with every change, so a view can be told from an older one
+    actions: int = 0  # the actions applied so far
 
     def __post_init__(self):
         if not self.seats:
             self.seats = [None] * self.rules.players
 
-    # ------------------------------------------------------------ seats
     @property
     def started(self) -> bool:
         return self.table is not None
@@ -84,16 +94,56 @@ class Room:
     def people(self) -> list[int]:
         return [seat for seat, held in enumerate(self.seats) if held is not None and held.person]
 
-    def join(self, name: str) -> tuple[int, str]:
+    # ------------------------------------------------------------ actions
+    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Carries out one action (see the module's docstring); raises RoomError, with the
+        room unchanged, if the room refuses it. Returns what the action's author is told."""
+        if self.actions >= MOST_ACTIONS:
+            raise RoomError("this room has played as long as a room may: open a new room to play on")
+        do, seat = action["do"], action.get("seat", -1)
+        told: dict[str, Any] = {}
+        if do == "join":
+            told["seat"], told["token"] = self.join(action["name"], action["token"])
+        elif do == "bots":
+            self.fill_with_bots(seat, action["bot"])
+        elif do == "takeover":
+            self.take_over(seat, action["whose"], action["bot"])
+        elif do == "back":
+            self.back(seat)
+        elif do == "start":
+            self.start(seat)
+        elif do == "play":
+            self.play(seat, action["card"], action["choice"])
+        elif do == "next":
+            self.next(seat)
+        elif do == "leave":
+            self.leave(seat)
+        else:
+            raise RoomError(f"a room does no '{clean_text(str(do), 20)}'")
+        self.actions += 1
+        return told
+
+    def bot_action(self) -> dict[str, Any] | None:
+        """The move the bot whose turn it is chooses, as an action, or None when it is no
+        bot's turn. Choosing changes nothing but the bot's own random generator."""
+        table = self.table
+        if table is None or not table.bots_turn:
+            return None
+        move, seat = table.bot_move(), table.to_move
+        choice = table.moves_of(seat, move.card).index(move)
+        return {"do": "play", "seat": seat, "card": card_name(move.card), "choice": choice}
+
+    # ------------------------------------------------------------ seats
+    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
         """Seats a person in the next seat of the join order; returns the seat and the token
-        that gets them back into it."""
+        that gets them back into it (a new one unless given)."""
         name = clean_text(name, NAME_LETTERS) or "Player"
         seat = next_free(self.rules, {s for s, held in enumerate(self.seats) if held is not None})
         if self.started:
             raise RoomError("this room's game has started")
         if seat is None:
             raise RoomError("this room is full")
-        token = secrets.token_urlsafe(16)
+        token = token or secrets.token_urlsafe(16)
         self.seats[seat] = Seat(name, token)
         if self.host < 0:
             self.host = seat
@@ -147,6 +197,16 @@ class Room:
         self.table.seat_bot(seat, bot)
         self._changed()
 
+    def back(self, seat: int) -> None:
+        """A person whose seat a bot took over is back: the seat is theirs to play again."""
+        held = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if held is None or not held.person or held.bot is None:
+            raise RoomError("no bot plays that seat")
+        held.bot = None
+        if self.table is not None:
+            self.table.free_seat(seat)
+        self._changed()
+
     def start(self, by: int) -> None:
         """The host starts the game once every seat is taken."""
         self._host_only(by, "start the game")
@@ -183,12 +243,11 @@ class Room:
 
     def bot_step(self) -> Play | None:
         """Plays one move of the bot whose turn it is, or None when it is no bot's turn."""
-        table = self.table
-        if table is None or not table.bots_turn:
+        action = self.bot_action()
+        if action is None:
             return None
-        play = table.play(table.bot_move())
-        self._changed()
-        return play
+        self.apply(action)
+        return self.table.state.plays[-1] if self.table.state.plays else None
 
     def next(self, seat: int) -> None:
         """Any seated person moves on after a hand's scores: the next hand, or the next game."""

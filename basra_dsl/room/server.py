@@ -1,21 +1,17 @@
 """The room server (Starlette): the lobby's pages and API, and one WebSocket per player.
 
-Small handlers over one state object, the ``Hub``: the catalog of variants, the rooms, and
-each room's connections. Every message is read by ``protocol``, acted on by the room
-under its lock, and answered by sending each connection its own seat's view; a refused
-message gets an error sent to its sender alone. Bots play their turns in a task per room,
-a short pause before each move so people can follow. A room with nobody connected is
-closed after ``idle`` seconds, its chat with it.
+Small handlers over one state object, the ``Hub`` (``hub``): the catalog of variants, the
+rooms, and each room's connections. Every message is read by ``protocol`` and turned into
+an action of the room (``model``) that the hub carries out; everyone is then sent their own
+seat's view, and a refused message gets an error sent to its sender alone.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import html
 import json
 import secrets
-import time
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -32,115 +28,14 @@ from ..rulebook.cardfaces import card_sprite
 from ..rulebook.naming import card_words, pack_names
 from ..rulebook.plain_text import quickstart_lines
 from .catalog import Catalog
+from .hub import MESSAGES_PER_SECOND, Connection, Hub, send_text
 from .model import Room, RoomError
 from .protocol import read_message
 from .views import lobby_entry, view_for
 
-MAX_ROOMS = 200  # rooms one server holds at once
 MAX_CONNECTIONS = 24  # browsers connected to one room (its players, and a few tabs more)
-MESSAGES_PER_SECOND, MESSAGE_BURST = 10.0, 30  # what one connection may send
 FLOOD_CLOSE = 200  # messages refused for flooding before the connection is closed
 PAGES = resources.files("basra_dsl.room") / "page"
-
-
-@dataclass
-class Connection:
-    """One browser's WebSocket, the seat it holds (None before it joins) and its allowance
-    of messages: a burst, then ``rate`` a second."""
-
-    socket: WebSocket
-    rate: float = MESSAGES_PER_SECOND
-    seat: int | None = None
-    allowance: float = MESSAGE_BURST
-    at: float = field(default_factory=time.monotonic)
-    refused: int = 0
-
-    def allowed(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(MESSAGE_BURST, self.allowance + (now - self.at) * self.rate)
-        self.at = now
-        if self.allowance < 1:
-            self.refused += 1
-            return False
-        self.allowance -= 1
-        return True
-
-
-@dataclass
-class Hub:
-    """The server's state (see the module's docstring)."""
-
-    catalog: Catalog
-    bot_delay: float = 0.6
-    idle: float = 600.0
-    message_rate: float = MESSAGES_PER_SECOND
-    rooms: dict[str, Room] = field(default_factory=dict)
-    connections: dict[str, list[Connection]] = field(default_factory=dict)
-    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    bots: dict[str, asyncio.Task] = field(default_factory=dict)
-    closing: dict[str, asyncio.Task] = field(default_factory=dict)
-
-    def create(self, variant: str, options: dict[str, Any], players: int) -> Room:
-        if len(self.rooms) >= MAX_ROOMS:
-            raise RoomError("the server holds as many rooms as it can: try again later")
-        rules = self.catalog.rules(variant, options, players)
-        room_id = secrets.token_urlsafe(6)
-        room = Room(room_id, variant, self.catalog.offers[variant].title, rules, secrets.randbits(32))
-        self.rooms[room_id] = room
-        self.connections[room_id] = []
-        self.locks[room_id] = asyncio.Lock()
-        self._close_later(room_id)  # a room nobody joins goes too
-        return room
-
-    async def broadcast(self, room: Room) -> None:
-        """Sends every connection of the room its own seat's view."""
-        views: dict[int | None, str] = {}
-        for connection in list(self.connections.get(room.id, [])):
-            if connection.seat not in views:
-                views[connection.seat] = json.dumps(view_for(room, connection.seat))
-            await _send_text(connection.socket, views[connection.seat])
-
-    def bots_play(self, room: Room) -> None:
-        """Starts the room's bots on their turns, unless they are at it already."""
-        task = self.bots.get(room.id)
-        if room.table is not None and room.table.bots_turn and (task is None or task.done()):
-            self.bots[room.id] = asyncio.create_task(self._bot_turns(room))
-
-    async def _bot_turns(self, room: Room) -> None:
-        while True:
-            await asyncio.sleep(self.bot_delay)
-            async with self.locks[room.id]:
-                if room.id not in self.rooms or room.bot_step() is None:
-                    return
-                await self.broadcast(room)
-
-    def _close_later(self, room_id: str) -> None:
-        waiting = self.closing.pop(room_id, None)
-        if waiting is not None:
-            waiting.cancel()
-        self.closing[room_id] = asyncio.create_task(self._close_when_idle(room_id))
-
-    async def _close_when_idle(self, room_id: str) -> None:
-        await asyncio.sleep(self.idle)
-        if not self.connections.get(room_id):
-            self.close(room_id)
-
-    def close(self, room_id: str) -> None:
-        """Forgets a room: its seats, its game and its chat."""
-        self.rooms.pop(room_id, None)
-        self.connections.pop(room_id, None)
-        self.locks.pop(room_id, None)
-        for tasks in (self.bots, self.closing):
-            task = tasks.pop(room_id, None)
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-
-
-async def _send_text(socket: WebSocket, text: str) -> None:
-    try:
-        await socket.send_text(text)
-    except (RuntimeError, WebSocketDisconnect, OSError):
-        pass  # a connection going away is noticed by its own receive loop
 
 
 # ------------------------------------------------------------------ HTTP
@@ -156,7 +51,7 @@ async def variants(request: Request) -> Response:
 async def rooms(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     if request.method == "GET":
-        return JSONResponse([lobby_entry(r) for r in hub.rooms.values() if not r.started])
+        return JSONResponse([lobby_entry(r) for r in await hub.open_rooms()])
     try:
         asked = json.loads(await _body(request) or b"{}")
         if not isinstance(asked, dict):
@@ -164,7 +59,7 @@ async def rooms(request: Request) -> Response:
         players, options = asked.get("players"), asked.get("options") or {}
         if not isinstance(players, int) or not isinstance(options, dict):
             raise RoomError("'players' is a whole number and 'options' an object")
-        room = hub.create(str(asked.get("variant", "")), options, players)
+        room = await hub.create(str(asked.get("variant", "")), options, players)
     except (RoomError, ValueError) as exc:
         message = str(exc) if isinstance(exc, RoomError) else "send JSON"
         return JSONResponse({"error": message}, status_code=400)
@@ -182,7 +77,7 @@ async def _body(request: Request, most: int = 4096) -> bytes:
 
 
 async def room_page(request: Request) -> Response:
-    room = request.app.state.hub.rooms.get(request.path_params["room"])
+    room = await request.app.state.hub.find(request.path_params["room"])
     if room is None:
         return HTMLResponse(_not_found("There is no such room: it may have closed."), status_code=404)
     with pack_names(room.rules.suits):
@@ -195,7 +90,7 @@ async def room_page(request: Request) -> Response:
 
 
 async def rules_text(request: Request) -> Response:
-    room = request.app.state.hub.rooms.get(request.path_params["room"])
+    room = await request.app.state.hub.find(request.path_params["room"])
     if room is None:
         return JSONResponse({"error": "no such room"}, status_code=404)
     offer = request.app.state.hub.catalog.offers[room.variant]
@@ -204,10 +99,11 @@ async def rules_text(request: Request) -> Response:
 
 async def record(request: Request) -> Response:
     """A finished game's record (the format ``basra replay`` reads), as a download."""
-    room = request.app.state.hub.rooms.get(request.path_params["room"])
+    room = await request.app.state.hub.find(request.path_params["room"])
     game = request.path_params["game"]
     table = room.table if room is not None else None
-    if table is None or not 0 <= game < len(table.game_records):
+    finished = len(table.game_records) + table.game_over if table is not None else 0  # the one just won too
+    if table is None or not 0 <= game < finished:
         return JSONResponse({"error": "no finished game of that number in this room"}, status_code=404)
     body = json.dumps(table.record(game) | {"comment": f"basra serve: {room.title}, game {game + 1}"}, indent=1)
     name = f"basra-{room.variant}-{room.id}-game{game + 1}.json"
@@ -224,19 +120,19 @@ def _not_found(message: str) -> str:
 
 async def seat_socket(socket: WebSocket) -> None:
     hub: Hub = socket.app.state.hub
-    room = hub.rooms.get(socket.path_params["room"])
+    room = await hub.find(socket.path_params["room"])
     await socket.accept()
     if room is None:
         await socket.send_json({"type": "error", "message": "there is no such room: it may have closed"})
         await socket.close()
         return
-    if len(hub.connections[room.id]) >= MAX_CONNECTIONS:
+    if len(hub.connections.get(room.id, [])) >= MAX_CONNECTIONS:
         await socket.send_json({"type": "error", "message": "this room has as many visitors as it can take"})
         await socket.close()
         return
     connection = Connection(socket, hub.message_rate)
-    hub.connections[room.id].append(connection)
-    await _send_text(socket, json.dumps(view_for(room, None)))
+    await hub.attach(room, connection)
+    await send_text(socket, json.dumps(view_for(room, None)))
     try:
         while True:
             text = await socket.receive_text()
@@ -246,88 +142,84 @@ async def seat_socket(socket: WebSocket) -> None:
                     return
                 await socket.send_json({"type": "error", "message": "too many messages: slow down"})
                 continue
-            await _handle(hub, room, connection, text)
+            try:
+                reply = await _act(hub, room, connection, read_message(text))
+            except RoomError as exc:
+                await socket.send_json({"type": "error", "message": str(exc)})
+                continue
+            if reply is not None:
+                await socket.send_json(reply)
     except WebSocketDisconnect:
         pass
     finally:
-        await _gone(hub, room, connection)
+        await hub.detach(room, connection)
 
 
-async def _handle(hub: Hub, room: Room, connection: Connection, text: str) -> None:
-    lock = hub.locks.get(room.id)
-    if lock is None:
-        await connection.socket.send_json({"type": "error", "message": "the room has closed"})
-        return
-    async with lock:
-        try:
-            message = read_message(text)
-            reply = _act(room, connection, message)
-        except RoomError as exc:
-            await connection.socket.send_json({"type": "error", "message": str(exc)})
-            return
-        if reply is not None:
-            await connection.socket.send_json(reply)
-        await hub.broadcast(room)
-        hub.bots_play(room)
-
-
-def _act(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
     """Does what a checked message asks; returns what only its sender is told, if anything."""
-    kind = message["type"]
+    kind, seat = message["type"], connection.seat
     if kind == "join":
-        if connection.seat is not None:
+        if seat is not None:
             raise RoomError("you have a seat already")
-        connection.seat, token = room.join(message["name"])
-        return {"type": "joined", "seat": connection.seat, "token": token}
+
+        async def seated(told: dict[str, Any]) -> None:
+            connection.seat = told["seat"]
+            await connection.socket.send_json({"type": "joined", **told})
+
+        await hub.act(room, {"do": "join", "name": message["name"], "token": secrets.token_urlsafe(16)}, seated)
+        return None
     if kind == "rejoin":
-        seat = room.seat_of(message["token"])
-        if seat is None:
-            raise RoomError("that seat is no longer yours: join again")
-        connection.seat = seat
-        room.connect(seat, True)
-        return {"type": "joined", "seat": seat, "token": message["token"]}
-    seat = connection.seat
+        await _rejoin(hub, room, connection, message["token"])
+        return None
     if seat is None:
         raise RoomError("join the room first")
-    if kind == "play":
-        room.play(seat, message["card"], message["move"])
-    elif kind == "chat":
-        room.say(seat, message["text"])
-    elif kind == "bots":
-        room.fill_with_bots(seat, message.get("bot", "greedy"))
-    elif kind == "takeover":
-        room.take_over(seat, message["seat"], message.get("bot", "greedy"))
-    elif kind == "start":
-        room.start(seat)
-    elif kind == "next":
-        room.next(seat)
-    elif kind == "leave":
-        room.leave(seat)
+    if kind == "chat":
+        await hub.say(room, seat, message["text"])
+        return None
+    await hub.act(room, _action(kind, seat, message))
+    if kind == "leave":
         connection.seat = None
     return None
 
 
-async def _gone(hub: Hub, room: Room, connection: Connection) -> None:
-    """A connection closed: its seat waits for its player to come back."""
-    connections = hub.connections.get(room.id)
-    if connections is None:
-        return
-    if connection in connections:
-        connections.remove(connection)
-    if connection.seat is not None and not any(c.seat == connection.seat for c in connections):
-        async with hub.locks[room.id]:
-            room.connect(connection.seat, False)
-            await hub.broadcast(room)
-    if not connections:
-        hub._close_later(room.id)
+def _action(kind: str, seat: int, message: dict[str, Any]) -> dict[str, Any]:
+    """The room's action for a seated person's message."""
+    if kind == "play":
+        return {"do": "play", "seat": seat, "card": message["card"], "choice": message["move"]}
+    if kind == "bots":
+        return {"do": "bots", "seat": seat, "bot": message.get("bot", "greedy")}
+    if kind == "takeover":
+        return {"do": "takeover", "seat": seat, "whose": message["seat"], "bot": message.get("bot", "greedy")}
+    return {"do": kind, "seat": seat}  # start, next, leave
+
+
+async def _rejoin(hub: Hub, room: Room, connection: Connection, token: str) -> None:
+    """A person back with their token: their seat again, and their own play if a bot had it."""
+    seat = room.seat_of(token)
+    if seat is None:
+        raise RoomError("that seat is no longer yours: join again")
+    connection.seat = seat
+    await connection.socket.send_json({"type": "joined", "seat": seat, "token": token})
+    if room.seats[seat].bot is not None:
+        with contextlib.suppress(RoomError):  # another of their browsers was quicker
+            await hub.act(room, {"do": "back", "seat": seat})
+    await hub.present(room, seat, True)
 
 
 # ------------------------------------------------------------------ the app
 
 def create_app(catalog: Catalog | None = None, bot_delay: float = 0.6, idle: float = 600.0,
-               message_rate: float = MESSAGES_PER_SECOND) -> Starlette:
+               message_rate: float = MESSAGES_PER_SECOND, hub: Hub | None = None) -> Starlette:
     """Returns the server as an ASGI app (``basra serve`` runs it under uvicorn)."""
-    app = Starlette(routes=[
+    hub = hub or Hub(catalog or Catalog(), bot_delay, idle, message_rate)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = Starlette(lifespan=lifespan, routes=[
         Route("/", lobby),
         Route("/api/variants", variants),
         Route("/api/rooms", rooms, methods=["GET", "POST"]),
@@ -337,6 +229,6 @@ def create_app(catalog: Catalog | None = None, bot_delay: float = 0.6, idle: flo
         WebSocketRoute("/ws/{room}", seat_socket),
         Mount("/static", StaticFiles(directory=str(PAGES / "static")), name="static"),
     ])
-    app.state.hub = Hub(catalog or Catalog(), bot_delay, idle, message_rate)
+    app.state.hub = hub
     app.state.version = __version__
     return app

@@ -6,14 +6,12 @@ screenshots go to artifacts/room/ for a person to look at."""
 from __future__ import annotations
 
 import contextlib
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from browser import chromium
+from servers import serve
 
 WebDriverWait = pytest.importorskip("selenium.webdriver.support.ui").WebDriverWait
 ROOT = Path(__file__).parents[2]
@@ -22,16 +20,7 @@ SHOTS = ROOT / "artifacts" / "room"
 
 @pytest.fixture(scope="module")
 def server():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "basra_dsl.cli", "serve", "--port", str(port),
-                                "--bot-delay", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-            break
-        time.sleep(0.2)
+    process, port = serve("--bot-delay", "0.05")
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=10)

@@ -8,22 +8,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
+from servers import free_port
 from websockets.sync.client import connect
 
 MARKER = "chat-marker-7f3a91"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_chat_lines_are_never_written_anywhere(tmp_path: Path):

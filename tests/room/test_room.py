@@ -163,3 +163,47 @@ def test_a_refused_choice_is_said_in_words():
         CATALOG.rules("nope", {}, 2)
     with pytest.raises(RoomError, match="no option"):
         CATALOG.rules("egyptian", {"tagret": 101}, 2)
+
+
+def test_a_person_back_takes_their_seat_from_the_bot_that_played_it():
+    played = room(2)
+    host, _ = played.join("A")
+    guest, _ = played.join("B")
+    played.start(host)
+    played.connect(guest, False)
+    played.take_over(host, guest, "random")
+    assert guest in played.table.bots
+    played.apply({"do": "back", "seat": guest})
+    assert guest not in played.table.bots and played.seats[guest].bot is None
+    with pytest.raises(RoomError, match="no bot plays that seat"):
+        played.apply({"do": "back", "seat": guest})
+
+
+def test_the_same_actions_on_a_new_room_of_the_same_seed_give_the_same_room():
+    """What lets servers share rooms: a room is its seed and its actions, whoever applies them."""
+    played, actions = room(4), []
+
+    def act(action: dict) -> None:
+        played.apply(action)
+        actions.append(action)
+
+    act({"do": "join", "name": "A", "token": "t-a"})
+    act({"do": "join", "name": "B", "token": "t-b"})
+    act({"do": "bots", "seat": 0, "bot": "greedy"})
+    act({"do": "start", "seat": 0})
+    while len(played.table.results) < 2:
+        if played.table.hand_over:
+            act({"do": "next", "seat": 0})
+        elif played.table.bots_turn:
+            act(played.bot_action())
+        else:
+            turn = played.table.to_move
+            act({"do": "play", "seat": turn, "card": card_name(played.table.hand_of(turn)[-1]), "choice": 0})
+    again = Room(played.id, played.variant, played.title, played.rules, played.seed)
+    for action in json.loads(json.dumps(actions)):  # as Redis keeps them: JSON
+        again.apply(action)
+    assert again.table.state.to_json() == played.table.state.to_json()
+    assert again.table.records == played.table.records and again.actions == len(actions) > 100
+    assert [held.name for held in again.seats] == [held.name for held in played.seats]
+    with pytest.raises(RoomError, match="a room does no 'fly'"):
+        again.apply({"do": "fly"})

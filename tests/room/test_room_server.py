@@ -15,7 +15,8 @@ from starlette.testclient import TestClient
 from basra_dsl.cards import card_name
 from basra_dsl.cli import main
 from basra_dsl.room.protocol import MESSAGE_BYTES
-from basra_dsl.room.server import MAX_CONNECTIONS, MESSAGE_BURST, create_app
+from basra_dsl.room.hub import MESSAGE_BURST
+from basra_dsl.room.server import MAX_CONNECTIONS, create_app
 
 
 @pytest.fixture

@@ -162,7 +162,8 @@ function drawResult() {
     next.addEventListener("click", () => send({ type: "next" }));
     parts.push(next);
   }
-  for (let finished = 0; finished < game.games_finished; finished += 1) {
+  const records = game.games_finished + (view.status === "game_over" ? 1 : 0); // the game just won is one
+  for (let finished = 0; finished < records; finished += 1) {
     const link = element("a", "record", `Download game ${finished + 1}'s record`);
     link.href = `/room/${encodeURIComponent(ROOM)}/record/${finished}`;
     const line = element("p");

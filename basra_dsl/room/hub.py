@@ -1,0 +1,224 @@
+"""The rooms of one server and the browsers connected to them: the ``Hub``.
+
+The hub is the one state object the server's handlers act on. It makes rooms, finds them,
+carries out each action under the room's lock and sends every connection of the room its
+own seat's view afterwards. Bots play their turns in a task per room, a short pause before
+each move so people can follow; a bot's choice is worked out in a thread, so a slow bot
+does not hold up the other rooms. A room with nobody connected is closed after ``idle``
+seconds, its chat with it.
+
+This hub keeps its rooms in the process's memory. ``RedisHub`` (``redis_hub``) is the same
+hub with the rooms' actions kept in Redis, for several processes to share them; the
+handlers cannot tell the two apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .catalog import Catalog
+from .model import Room, RoomError
+from .views import view_for
+
+MAX_ROOMS = 200  # rooms one server holds at once
+MESSAGES_PER_SECOND, MESSAGE_BURST = 10.0, 30  # what one connection may send
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser's WebSocket, the seat it holds (None before it joins) and its allowance
+    of messages: a burst, then ``rate`` a second."""
+
+    socket: WebSocket
+    rate: float = MESSAGES_PER_SECOND
+    seat: int | None = None
+    allowance: float = MESSAGE_BURST
+    at: float = field(default_factory=time.monotonic)
+    refused: int = 0
+
+    def allowed(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(MESSAGE_BURST, self.allowance + (now - self.at) * self.rate)
+        self.at = now
+        if self.allowance < 1:
+            self.refused += 1
+            return False
+        self.allowance -= 1
+        return True
+
+
+@dataclass
+class Hub:
+    """The server's state (see the module's docstring)."""
+
+    catalog: Catalog
+    bot_delay: float = 0.6
+    idle: float = 600.0
+    message_rate: float = MESSAGES_PER_SECOND
+    rooms: dict[str, Room] = field(default_factory=dict)
+    connections: dict[str, list[Connection]] = field(default_factory=dict)
+    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    bots: dict[str, asyncio.Task] = field(default_factory=dict)
+    closing: dict[str, asyncio.Task] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ the rooms
+    async def start(self) -> None:
+        """Called once the server runs (the Redis hub connects here)."""
+
+    async def stop(self) -> None:
+        for room_id in list(self.rooms):
+            self.forget(room_id)
+
+    def new_room(self, variant: str, options: dict[str, Any], players: int, seed: int | None = None,
+                 room_id: str | None = None) -> Room:
+        """A room of the catalog's variant, not yet kept anywhere."""
+        rules = self.catalog.rules(variant, options, players)
+        seed = secrets.randbits(32) if seed is None else seed
+        return Room(room_id or secrets.token_urlsafe(6), variant, self.catalog.offers[variant].title, rules, seed)
+
+    async def create(self, variant: str, options: dict[str, Any], players: int) -> Room:
+        if len(self.rooms) >= MAX_ROOMS:
+            raise RoomError("the server holds as many rooms as it can: try again later")
+        room = self.new_room(variant, options, players)
+        self.keep(room)
+        self._close_later(room.id)  # a room nobody joins goes too
+        return room
+
+    def keep(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.connections.setdefault(room.id, [])
+        self.locks.setdefault(room.id, asyncio.Lock())
+
+    async def find(self, room_id: str) -> Room | None:
+        return self.rooms.get(room_id)
+
+    async def open_rooms(self) -> list[Room]:
+        """The rooms still waiting for players, as the lobby lists them."""
+        return [room for room in self.rooms.values() if not room.started]
+
+    # ------------------------------------------------------------ acting
+    async def act(self, room: Room, action: dict[str, Any],
+                  tell: Callable[[dict[str, Any]], Awaitable[None]] | None = None) -> dict[str, Any]:
+        """Carries out an action on the room (under its lock), then shows everyone the
+        room; raises RoomError if the room refuses it. ``tell`` hears what the action's
+        author is told before anyone sees the room change (a new seat learns its number
+        before its view)."""
+        async with self._lock(room):
+            told = await self.commit(room, action)
+            if tell is not None:
+                await tell(told)
+            await self.broadcast(room)
+        self.bots_play(room)
+        return told
+
+    async def commit(self, room: Room, action: dict[str, Any], retry: bool = True) -> dict[str, Any]:
+        """Applies an action and keeps it (here, the room in memory is all there is).
+        ``retry``: whether the action still stands if the room changed meanwhile (a bot's
+        move, worked out for the room as it was, does not)."""
+        return room.apply(action)
+
+    async def refresh(self, room: Room) -> None:
+        """Brings the room up to date (here it always is)."""
+
+    async def say(self, room: Room, seat: int, text: str) -> None:
+        """A seated person's chat line, for the room's people only; kept in memory only."""
+        async with self._lock(room):
+            room.say(seat, text)
+            await self.broadcast(room)
+
+    async def present(self, room: Room, seat: int, connected: bool) -> None:
+        """A person's browser came (back) or went: their seat shows it."""
+        async with self._lock(room):
+            room.connect(seat, connected)
+            await self.broadcast(room)
+
+    def _lock(self, room: Room) -> asyncio.Lock:
+        lock = self.locks.get(room.id)
+        if lock is None:
+            raise RoomError("the room has closed")
+        return lock
+
+    async def broadcast(self, room: Room) -> None:
+        """Sends every connection of the room its own seat's view."""
+        views: dict[int | None, str] = {}
+        for connection in list(self.connections.get(room.id, [])):
+            if connection.seat not in views:
+                views[connection.seat] = json.dumps(view_for(room, connection.seat))
+            await send_text(connection.socket, views[connection.seat])
+
+    # ------------------------------------------------------------ bots
+    def bots_play(self, room: Room) -> None:
+        """Starts the room's bots on their turns, unless they are at it already."""
+        task = self.bots.get(room.id)
+        if room.table is not None and room.table.bots_turn and (task is None or task.done()):
+            self.bots[room.id] = asyncio.create_task(self._bot_turns(room))
+
+    async def _bot_turns(self, room: Room) -> None:
+        refused = 0
+        while room.id in self.rooms and refused < 3:
+            await asyncio.sleep(self.bot_delay)
+            try:
+                async with self._lock(room):
+                    await self.refresh(room)
+                    action = await asyncio.to_thread(room.bot_action)
+                    if action is None:
+                        return
+                    await self.commit(room, action, retry=False)
+                    await self.broadcast(room)
+                    refused = 0
+            except RoomError:
+                refused += 1  # another server's bot moved first (or the room closed): look again
+
+    # ------------------------------------------------------------ connections
+    async def attach(self, room: Room, connection: Connection) -> None:
+        self.connections.setdefault(room.id, []).append(connection)
+        waiting = self.closing.pop(room.id, None)
+        if waiting is not None:
+            waiting.cancel()
+
+    async def detach(self, room: Room, connection: Connection) -> None:
+        """A connection closed: its seat waits for its player to come back."""
+        connections = self.connections.get(room.id)
+        if connections is None:
+            return
+        if connection in connections:
+            connections.remove(connection)
+        if connection.seat is not None and not any(c.seat == connection.seat for c in connections):
+            await self.present(room, connection.seat, False)
+        if not connections:
+            self._close_later(room.id)
+
+    def _close_later(self, room_id: str) -> None:
+        waiting = self.closing.pop(room_id, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.closing[room_id] = asyncio.create_task(self._close_when_idle(room_id))
+
+    async def _close_when_idle(self, room_id: str) -> None:
+        await asyncio.sleep(self.idle)
+        if not self.connections.get(room_id):
+            self.forget(room_id)
+
+    def forget(self, room_id: str) -> None:
+        """Forgets a room: its seats, its game and its chat."""
+        self.rooms.pop(room_id, None)
+        self.connections.pop(room_id, None)
+        self.locks.pop(room_id, None)
+        for tasks in (self.bots, self.closing):
+            task = tasks.pop(room_id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+
+async def send_text(socket: WebSocket, text: str) -> None:
+    try:
+        await socket.send_text(text)
+    except (RuntimeError, WebSocketDisconnect, OSError):
+        pass  # a connection going away is noticed by its own receive loop
