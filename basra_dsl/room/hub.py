@@ -15,6 +15,7 @@ handlers cannot tell the two apart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
@@ -28,6 +29,7 @@ from .model import Room, RoomError
 from .views import view_for
 
 MAX_ROOMS = 200  # rooms one server holds at once
+MOST_STAND_IN = 600  # the longest wait a room may set before a bot plays for someone who dropped
 MESSAGES_PER_SECOND, MESSAGE_BURST = 10.0, 30  # what one connection may send
 
 
@@ -67,6 +69,7 @@ class Hub:
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     bots: dict[str, asyncio.Task] = field(default_factory=dict)
     closing: dict[str, asyncio.Task] = field(default_factory=dict)
+    standing: dict[tuple[str, int], asyncio.Task] = field(default_factory=dict)  # the stand-in timers
 
     # ------------------------------------------------------------ the rooms
     async def start(self) -> None:
@@ -76,17 +79,20 @@ class Hub:
         for room_id in list(self.rooms):
             self.forget(room_id)
 
-    def new_room(self, variant: str, options: dict[str, Any], players: int, seed: int | None = None,
-                 room_id: str | None = None) -> Room:
+    def new_room(self, variant: str, options: dict[str, Any], players: int, stand_in: float = 0,
+                 seed: int | None = None, room_id: str | None = None) -> Room:
         """A room of the catalog's variant, not yet kept anywhere."""
         rules = self.catalog.rules(variant, options, players)
         seed = secrets.randbits(32) if seed is None else seed
-        return Room(room_id or secrets.token_urlsafe(6), variant, self.catalog.offers[variant].title, rules, seed)
+        if not 0 <= stand_in <= MOST_STAND_IN:
+            raise RoomError(f"'stand_in' is a number of seconds from 0 to {MOST_STAND_IN}")
+        return Room(room_id or secrets.token_urlsafe(6), variant, self.catalog.offers[variant].title, rules, seed,
+                    stand_in)
 
-    async def create(self, variant: str, options: dict[str, Any], players: int) -> Room:
+    async def create(self, variant: str, options: dict[str, Any], players: int, stand_in: float = 0) -> Room:
         if len(self.rooms) >= MAX_ROOMS:
             raise RoomError("the server holds as many rooms as it can: try again later")
-        room = self.new_room(variant, options, players)
+        room = self.new_room(variant, options, players, stand_in)
         self.keep(room)
         self._close_later(room.id)  # a room nobody joins goes too
         return room
@@ -138,6 +144,25 @@ class Hub:
         async with self._lock(room):
             room.connect(seat, connected)
             await self.broadcast(room)
+        self.watch_dropped(room)
+
+    # ------------------------------------------------------------ people away
+    def watch_dropped(self, room: Room) -> None:
+        """Where the room lets bots stand in, starts a timer for each person away from the
+        game; when it runs out and they are still away, a bot plays for them."""
+        if room.stand_in <= 0:
+            return
+        for seat in room.dropped():
+            timer = self.standing.get((room.id, seat))
+            if timer is None or timer.done():
+                self.standing[(room.id, seat)] = asyncio.create_task(self._stand_in(room, seat))
+
+    async def _stand_in(self, room: Room, seat: int) -> None:
+        await asyncio.sleep(room.stand_in)
+        await self.refresh(room)
+        if room.id in self.rooms and seat in room.dropped():
+            with contextlib.suppress(RoomError):  # another server's timer was first, or they came back
+                await self.act(room, {"do": "standin", "whose": seat})
 
     def _lock(self, room: Room) -> asyncio.Lock:
         lock = self.locks.get(room.id)
@@ -214,6 +239,10 @@ class Hub:
         for tasks in (self.bots, self.closing):
             task = tasks.pop(room_id, None)
             if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        for timer in [key for key in self.standing if key[0] == room_id]:
+            task = self.standing.pop(timer)
+            if task is not asyncio.current_task():
                 task.cancel()
 
 

@@ -36,7 +36,8 @@ CHAT_LETTERS = 300  # the most characters of one chat line
 CHAT_KEPT = 100  # lines a room keeps; older ones drop off
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5  # a seat may say 5 lines at once, then one every 2 s
 MOST_ACTIONS = 20_000  # a room's actions, about ten long games: then it asks for a new room
-ACTIONS = ("join", "bots", "takeover", "back", "start", "play", "next", "leave")
+ACTIONS = ("join", "bots", "takeover", "standin", "back", "start", "play", "next", "leave")
+DROPPED_ONLY = "only the seat of a player who dropped out of a game can be handed to a bot"
 
 
 class RoomError(Exception):
@@ -75,6 +76,7 @@ class Room:
     title: str
     rules: Rules
     seed: int
+    stand_in: float = 0  # seconds after which a bot plays for a person who dropped (0: only if the host asks)
     seats: list[Seat | None] = field(default_factory=list)
     host: int = -1  # the seat of whoever created the room
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
@@ -89,6 +91,13 @@ class Room:
     @property
     def started(self) -> bool:
         return self.table is not None
+
+    def dropped(self) -> list[int]:
+        """The seats of people who are away from a game in play, no bot playing for them."""
+        if self.table is None:
+            return []
+        return [seat for seat, held in enumerate(self.seats)
+                if held is not None and held.person and not held.connected and held.bot is None]
 
     @property
     def people(self) -> list[int]:
@@ -107,7 +116,12 @@ class Room:
         elif do == "bots":
             self.fill_with_bots(seat, action["bot"])
         elif do == "takeover":
-            self.take_over(seat, action["whose"], action["bot"])
+            self._host_only(seat, "hand a seat to a bot")
+            self._stand_in(action["whose"], action["bot"])
+        elif do == "standin":
+            if self.stand_in <= 0:
+                raise RoomError("in this room bots do not stand in for players who drop out")
+            self._stand_in(action["whose"], "greedy")
         elif do == "back":
             self.back(seat)
         elif do == "start":
@@ -189,10 +203,19 @@ class Room:
     def take_over(self, by: int, seat: int, bot: str = "greedy") -> None:
         """The host lets a bot play the seat of a person who dropped."""
         self._host_only(by, "hand a seat to a bot")
+        held = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if held is not None and held.connected:
+            raise RoomError(DROPPED_ONLY)
+        self._stand_in(seat, bot)
+
+    def _stand_in(self, seat: int, bot: str) -> None:
+        """A bot plays a dropped person's seat until they are back. Whether they are still
+        connected is each server's own knowledge, so the action does not ask it again: the
+        host's request and the room's timer ask it before they act."""
         _known_bot(bot)
         held = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if held is None or not held.person or held.connected or self.table is None:
-            raise RoomError("only the seat of a player who dropped out of a game can be handed to a bot")
+        if held is None or not held.person or held.bot is not None or self.table is None:
+            raise RoomError(DROPPED_ONLY)
         held.bot = bot
         self.table.seat_bot(seat, bot)
         self._changed()

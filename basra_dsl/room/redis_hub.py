@@ -101,10 +101,10 @@ class RedisHub(Hub):
         return ttl, int(time.time() * 1000) + ttl
 
     # ------------------------------------------------------------ the rooms
-    async def create(self, variant: str, options: dict[str, Any], players: int) -> Room:
-        room = self.new_room(variant, options, players)  # an unknown variant is refused first
+    async def create(self, variant: str, options: dict[str, Any], players: int, stand_in: float = 0) -> Room:
+        room = self.new_room(variant, options, players, stand_in)  # an unknown variant is refused first
         ttl, until = self._expiry()
-        meta = {"variant": variant, "options": options, "players": players, "seed": room.seed}
+        meta = {"variant": variant, "options": options, "players": players, "seed": room.seed, "stand_in": stand_in}
         try:
             await self.client.zremrangebyscore(ROOMS, "-inf", time.time() * 1000)
             if await self.client.zcard(ROOMS) >= MAX_ROOMS:
@@ -151,7 +151,8 @@ class RedisHub(Hub):
             return None
         meta = json.loads(meta)
         try:
-            return self.new_room(meta["variant"], meta["options"], meta["players"], meta["seed"], room_id)
+            return self.new_room(meta["variant"], meta["options"], meta["players"], meta.get("stand_in", 0),
+                                 meta["seed"], room_id)
         except (RoomError, KeyError):
             return None  # a variant this process does not offer
 
@@ -165,7 +166,7 @@ class RedisHub(Hub):
     async def _rebuild(self, room: Room) -> None:
         """Starts the copy again from the log (after another process moved first). The
         same object is kept, for the handlers hold it; its chat and who is here stay."""
-        fresh = Room(room.id, room.variant, room.title, room.rules, room.seed)
+        fresh = Room(room.id, room.variant, room.title, room.rules, room.seed, room.stand_in)
         kept = room.chat, [held.connected if held else True for held in room.seats]
         room.__dict__.update(fresh.__dict__)
         room.chat = kept[0]
@@ -285,6 +286,7 @@ class RedisHub(Hub):
             if changed:
                 await self.broadcast(room)
         self.bots_play(room)
+        self.watch_dropped(room)
 
     async def _heartbeat(self) -> None:
         """Vouches for this process's connections, keeps their rooms alive, notices rooms

@@ -29,7 +29,7 @@ from ..rulebook.naming import card_words, pack_names
 from ..rulebook.plain_text import quickstart_lines
 from .catalog import Catalog
 from .hub import MESSAGES_PER_SECOND, Connection, Hub, send_text
-from .model import Room, RoomError
+from .model import DROPPED_ONLY, Room, RoomError
 from .protocol import read_message
 from .views import lobby_entry, view_for
 
@@ -56,10 +56,12 @@ async def rooms(request: Request) -> Response:
         asked = json.loads(await _body(request) or b"{}")
         if not isinstance(asked, dict):
             raise RoomError("send a JSON object: {\"variant\": ..., \"players\": ..., \"options\": {...}}")
-        players, options = asked.get("players"), asked.get("options") or {}
+        players, options, stand_in = asked.get("players"), asked.get("options") or {}, asked.get("stand_in", 0)
         if not isinstance(players, int) or not isinstance(options, dict):
             raise RoomError("'players' is a whole number and 'options' an object")
-        room = await hub.create(str(asked.get("variant", "")), options, players)
+        if isinstance(stand_in, bool) or not isinstance(stand_in, (int, float)):
+            raise RoomError("'stand_in' is a number of seconds (0: bots stand in only when the host asks)")
+        room = await hub.create(str(asked.get("variant", "")), options, players, stand_in)
     except (RoomError, ValueError) as exc:
         message = str(exc) if isinstance(exc, RoomError) else "send JSON"
         return JSONResponse({"error": message}, status_code=400)
@@ -176,6 +178,10 @@ async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, 
     if kind == "chat":
         await hub.say(room, seat, message["text"])
         return None
+    if kind == "takeover" and 0 <= message["seat"] < len(room.seats):
+        held = room.seats[message["seat"]]
+        if held is not None and held.connected:  # as this server sees it: the action does not ask again
+            raise RoomError(DROPPED_ONLY)
     await hub.act(room, _action(kind, seat, message))
     if kind == "leave":
         connection.seat = None

@@ -27,6 +27,7 @@ def view_for(room: Room, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "type": "view", "room": room.id, "variant": room.variant, "title": room.title,
         "version": room.version, "players": room.rules.players, "you": seat, "host": room.host,
+        "stand_in": room.stand_in,
         "seats": [_seat(room, s) for s in range(room.rules.players)],
         "sides": [list(side) for side in room.rules.sides],
         "status": _status(room),

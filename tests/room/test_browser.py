@@ -34,11 +34,14 @@ def wait(browser, condition: str, seconds: float = 30):
     WebDriverWait(browser, seconds).until(lambda b: b.execute_script(f"return Boolean({condition})"))
 
 
-def make_room(browser, base: str, players: int) -> str:
+def make_room(browser, base: str, players: int, stand_in: bool = False) -> str:
     browser.get(base + "/")
     wait(browser, "document.querySelector('#variant option[value=egyptian]')")
     js(browser, "const v = document.getElementById('variant'); v.value = 'egyptian'; v.dispatchEvent(new Event('change'));"
                 f"document.getElementById('players').value = '{players}';")
+    if stand_in:
+        browser.find_element("id", "stand-in").click()
+        browser.save_screenshot(str(SHOTS / "lobby.png"))
     browser.find_element("css selector", "#create button[type=submit]").click()
     wait(browser, "location.pathname.startsWith('/room/')")
     return browser.current_url
@@ -126,7 +129,7 @@ def test_four_browsers_join_in_order_chat_and_play_a_hand(server):
 def test_two_people_and_two_bots_play_a_hand(server):
     with contextlib.ExitStack() as stack:
         host, guest = (stack.enter_context(chromium(window="1200,900")) for _ in range(2))
-        url = make_room(host, server, 4)
+        url = make_room(host, server, 4, stand_in=True)
         take_seat(host, url, "Host")
         take_seat(guest, url, "Guest")
         wait(host, "!document.getElementById('host').hidden")

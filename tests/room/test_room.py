@@ -207,3 +207,19 @@ def test_the_same_actions_on_a_new_room_of_the_same_seed_give_the_same_room():
     assert [held.name for held in again.seats] == [held.name for held in played.seats]
     with pytest.raises(RoomError, match="a room does no 'fly'"):
         again.apply({"do": "fly"})
+
+
+def test_bots_stand_in_unasked_only_where_the_room_allows_it():
+    played = room(2)
+    host, _ = played.join("A")
+    guest, _ = played.join("B")
+    played.start(host)
+    played.connect(guest, False)
+    assert played.dropped() == [guest]
+    with pytest.raises(RoomError, match="do not stand in"):
+        played.apply({"do": "standin", "whose": guest})
+    played.stand_in = 60
+    played.apply({"do": "standin", "whose": guest})
+    assert played.seats[guest].bot == "greedy" and played.dropped() == []
+    with pytest.raises(RoomError, match="only the seat of a player who dropped"):
+        played.apply({"do": "standin", "whose": guest})

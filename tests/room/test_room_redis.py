@@ -142,6 +142,7 @@ async def play_game(redis_url: str, folder: Path) -> dict:
                 first.send_signal(signal.SIGKILL)
                 first.wait()
                 killed = True
+                await players[1].until(lambda view: not any(view["seats"][s]["connected"] for s in (0, 1)))
                 for index in (0, 2):  # Amr and Camal were on the killed process
                     await players[index].lost()
                     await players[index].rejoin(port_b, room)

@@ -204,6 +204,34 @@ def test_a_dropped_player_gets_their_seat_back_with_the_token(app):
         back.close()
 
 
+def test_where_the_room_allows_it_a_bot_stands_in_for_a_player_away_until_they_are_back(app):
+    with TestClient(app) as client:
+        assert client.post("/api/rooms", json={"variant": "egyptian", "players": 2, "stand_in": 601}).status_code == 400
+        assert "seconds" in client.post("/api/rooms", json={"variant": "egyptian", "players": 2,
+                                                              "stand_in": "soon"}).json()["error"]
+        room = client.post("/api/rooms", json={"variant": "egyptian", "players": 2, "stand_in": 0.2}).json()["id"]
+        host, guest = Player(client, room), Player(client, room)
+        host.join("Host")
+        guest.receive()
+        guest.join("Guest")
+        host.receive()
+        host.send(type="start")
+        guest.receive()
+        assert host.send(type="takeover", seat=guest.seat)["message"].startswith("only the seat of a player who dropped")
+        token, seat = guest.token, guest.seat
+        guest.close()
+        while not host.view["seats"][seat]["bot"]:  # away, then the room's timer hands the seat to a bot
+            host.receive()
+        assert host.view["stand_in"] == 0.2 and app.state.hub.rooms[room].table.bots.keys() == {seat}
+        back = Player(client, room)
+        assert back.send(type="rejoin", token=token)["type"] == "joined"
+        while back.view.get("you") != seat or back.view["seats"][seat]["bot"]:
+            back.receive()
+        assert seat not in app.state.hub.rooms[room].table.bots  # the seat is theirs to play again
+        host.close()
+        back.close()
+
+
 def test_a_finished_game_downloads_as_a_record_that_replays_exactly(app, tmp_path):
     with TestClient(app) as client:
         room = make_room(client, players=2)

@@ -52,7 +52,8 @@ async function create(event) {
   document.querySelectorAll("[data-option]").forEach((s) => { options[s.dataset.option] = JSON.parse(s.value); });
   const response = await fetch("/api/rooms", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ variant: $("variant").value, players: Number($("players").value), options }),
+    body: JSON.stringify({ variant: $("variant").value, players: Number($("players").value), options,
+                           stand_in: $("stand-in").checked ? 60 : 0 }),
   });
   const answer = await response.json();
   if (!response.ok) { $("create-error").textContent = answer.error; return; }

@@ -59,7 +59,9 @@ function drawSeats() {
     const facts = [];
     if (partners) facts.push(`team ${held.side + 1}`);
     if (held && held.bot) facts.push("bot");
-    if (held && !held.empty && !held.connected) facts.push("away");
+    if (held && !held.empty && !held.connected) {
+      facts.push(game && !held.bot && view.stand_in ? `away: a bot plays for them after ${view.stand_in} s` : "away");
+    }
     if (seat === view.host) facts.push("host");
     if (game) facts.push(`${game.hand_sizes[seat]} in hand`, `${game.piles[seat]} won`);
     if (game && game.bonuses[seat]) facts.push(`+${game.bonuses[seat]} bonus`);
