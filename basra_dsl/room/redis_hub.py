@@ -43,6 +43,7 @@ from .model import ChatLine, Room, RoomError
 ROOMS = "basra:rooms"
 HEARTBEAT = 2.0  # seconds between a process's rounds of vouching for its connections
 VOUCH = 3 * HEARTBEAT  # how long a vouch lasts: a process gone quiet this long is gone
+REDIS_CONNECTIONS = 64  # connections one process opens to Redis at most (one of them listens)
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 UNREACHABLE = "the rooms' store (Redis) cannot be reached: try again in a moment"
 
@@ -78,7 +79,11 @@ class RedisHub(Hub):
 
     # ------------------------------------------------------------ running
     async def start(self) -> None:
-        self.client = aioredis.from_url(self.url, decode_responses=True)
+        # A bounded pool that waits for a free connection: a burst of players arriving at
+        # once queues for a moment rather than being refused or opening a socket each.
+        pool = aioredis.BlockingConnectionPool.from_url(self.url, decode_responses=True, max_connections=REDIS_CONNECTIONS,
+                                                        timeout=10)
+        self.client = aioredis.Redis(connection_pool=pool)
         await self.client.ping()  # a wrong URL is said at start, not at the first room
         self._append = self.client.register_script(APPEND)
         self.tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._heartbeat())]
@@ -243,7 +248,10 @@ class RedisHub(Hub):
 
     async def _who_is_here(self, room: Room) -> bool:
         """Marks each person's seat connected or not as the processes vouch; whether any changed."""
-        vouched = await self.client.zrangebyscore(key(room.id, "here"), time.time() * 1000, "+inf")
+        try:
+            vouched = await self.client.zrangebyscore(key(room.id, "here"), time.time() * 1000, "+inf")
+        except RedisError:
+            return False  # as this process last knew, until Redis is back
         here = {int(member.rsplit(":", 1)[1]) for member in vouched}
         here |= {c.seat for c in self.connections.get(room.id, []) if c.seat is not None}
         before = room.version
@@ -263,7 +271,7 @@ class RedisHub(Hub):
                     async for message in news.listen():
                         if message["type"] == "pmessage":
                             await self._heard(message["channel"].split(":", 2)[2], json.loads(message["data"]))
-            except (RedisError, OSError, ValueError):
+            except (RedisError, RoomError, OSError, ValueError):
                 await asyncio.sleep(1)  # Redis went away: listen again when it is back
 
     async def _heard(self, room_id: str, event: dict[str, Any]) -> None:

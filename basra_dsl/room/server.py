@@ -122,10 +122,15 @@ def _not_found(message: str) -> str:
 
 async def seat_socket(socket: WebSocket) -> None:
     hub: Hub = socket.app.state.hub
-    room = await hub.find(socket.path_params["room"])
     await socket.accept()
+    try:
+        room = await hub.find(socket.path_params["room"])
+    except RoomError as exc:  # the rooms' store cannot be reached
+        room, problem = None, str(exc)
+    else:
+        problem = "there is no such room: it may have closed"
     if room is None:
-        await socket.send_json({"type": "error", "message": "there is no such room: it may have closed"})
+        await socket.send_json({"type": "error", "message": problem})
         await socket.close()
         return
     if len(hub.connections.get(room.id, [])) >= MAX_CONNECTIONS:
@@ -214,6 +219,11 @@ async def _rejoin(hub: Hub, room: Room, connection: Connection, token: str) -> N
 
 # ------------------------------------------------------------------ the app
 
+async def _unavailable(request: Request, exc: Exception) -> Response:
+    """A page or an API call that found the rooms' store out of reach says so, in words."""
+    return JSONResponse({"error": str(exc)}, status_code=503)
+
+
 def create_app(catalog: Catalog | None = None, bot_delay: float = 0.6, idle: float = 600.0,
                message_rate: float = MESSAGES_PER_SECOND, hub: Hub | None = None) -> Starlette:
     """Returns the server as an ASGI app (``basra serve`` runs it under uvicorn)."""
@@ -225,7 +235,7 @@ def create_app(catalog: Catalog | None = None, bot_delay: float = 0.6, idle: flo
         yield
         await hub.stop()
 
-    app = Starlette(lifespan=lifespan, routes=[
+    app = Starlette(lifespan=lifespan, exception_handlers={RoomError: _unavailable}, routes=[
         Route("/", lobby),
         Route("/api/variants", variants),
         Route("/api/rooms", rooms, methods=["GET", "POST"]),

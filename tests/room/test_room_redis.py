@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -230,3 +231,46 @@ def test_serve_says_when_redis_cannot_be_reached():
     assert started.returncode == 2
     assert f"error: cannot use Redis at redis://127.0.0.1:{port}/0:" in started.stderr and "help:" in started.stderr
     assert "hunter2" not in started.stderr and "Traceback" not in started.stderr
+
+
+def test_a_server_that_loses_redis_says_so_in_words_and_keeps_running(tmp_path):
+    if REDIS is None:
+        pytest.skip(NO_REDIS)
+    redis_port = free_port()
+    store = subprocess.Popen([REDIS, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+                              "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = None
+    try:
+        wait_for_port(redis_port, store)
+        server, port = serve("--redis", f"redis://127.0.0.1:{redis_port}/0", cwd=tmp_path)
+
+        async def play_on() -> tuple[dict, dict]:
+            made = urllib.request.urlopen(urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/rooms", method="POST", headers={"Content-Type": "application/json"},
+                data=json.dumps({"variant": "egyptian", "players": 2}).encode()))
+            room = json.load(made)["id"]
+            person = Browser("Solo")
+            await person.open(port, room)
+            await person.join()
+            store.kill()
+            store.wait()
+            await person.send(type="bots", bot="random")
+            refused = {"type": "view"}
+            while refused["type"] == "view":  # views may come first: who is connected, as this server saw it
+                refused = json.loads(await asyncio.wait_for(person.socket.recv(), 20))
+            lobby = urllib.request.Request(f"http://127.0.0.1:{port}/api/rooms", method="POST",
+                                           data=json.dumps({"variant": "egyptian", "players": 2}).encode())
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                urllib.request.urlopen(lobby)
+            return refused, json.load(answer.value)
+        refused, lobby = asyncio.run(play_on())
+        assert refused == {"type": "error", "message": "the rooms' store (Redis) cannot be reached: try again in a moment"}
+        assert "cannot be reached" in lobby["error"]
+        assert server.poll() is None  # still serving
+    finally:
+        for process in (server, store):
+            if process is not None:
+                process.kill()
+                process.wait()
+    printed = server.stdout.read().decode(errors="replace")
+    assert "Traceback" not in printed, printed
