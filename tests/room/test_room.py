@@ -165,12 +165,18 @@ def test_a_refused_choice_is_said_in_words():
         CATALOG.rules("egyptian", {"tagret": 101}, 2)
 
 
-def test_a_person_back_takes_their_seat_from_the_bot_that_played_it():
+def guest_away() -> tuple[Room, int, int]:
+    """A two-player game under way, the guest's connection dropped."""
     played = room(2)
     host, _ = played.join("A")
     guest, _ = played.join("B")
     played.start(host)
     played.connect(guest, False)
+    return played, host, guest
+
+
+def test_a_person_back_takes_their_seat_from_the_bot_that_played_it():
+    played, host, guest = guest_away()
     played.take_over(host, guest, "random")
     assert guest in played.table.bots
     played.apply({"do": "back", "seat": guest})
@@ -210,11 +216,7 @@ def test_the_same_actions_on_a_new_room_of_the_same_seed_give_the_same_room():
 
 
 def test_bots_stand_in_unasked_only_where_the_room_allows_it():
-    played = room(2)
-    host, _ = played.join("A")
-    guest, _ = played.join("B")
-    played.start(host)
-    played.connect(guest, False)
+    played, host, guest = guest_away()
     assert played.dropped() == [guest]
     with pytest.raises(RoomError, match="do not stand in"):
         played.apply({"do": "standin", "whose": guest})
