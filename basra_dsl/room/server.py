@@ -150,20 +150,17 @@ async def seat_socket(socket: WebSocket) -> None:
                 await socket.send_json({"type": "error", "message": "too many messages: slow down"})
                 continue
             try:
-                reply = await _act(hub, room, connection, read_message(text))
+                await _act(hub, room, connection, read_message(text))
             except RoomError as exc:
                 await socket.send_json({"type": "error", "message": str(exc)})
-                continue
-            if reply is not None:
-                await socket.send_json(reply)
     except WebSocketDisconnect:
         pass
     finally:
         await hub.detach(room, connection)
 
 
-async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
-    """Does what a checked message asks; returns what only its sender is told, if anything."""
+async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, Any]) -> None:
+    """Does what a checked message asks (a refusal raises RoomError, for its sender alone)."""
     kind, seat = message["type"], connection.seat
     if kind == "join":
         if seat is not None:
@@ -174,15 +171,15 @@ async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, 
             await connection.socket.send_json({"type": "joined", **told})
 
         await hub.act(room, {"do": "join", "name": message["name"], "token": secrets.token_urlsafe(16)}, seated)
-        return None
+        return
     if kind == "rejoin":
         await _rejoin(hub, room, connection, message["token"])
-        return None
+        return
     if seat is None:
         raise RoomError("join the room first")
     if kind == "chat":
         await hub.say(room, seat, message["text"])
-        return None
+        return
     if kind == "takeover" and 0 <= message["seat"] < len(room.seats):
         held = room.seats[message["seat"]]
         if held is not None and held.connected:  # as this server sees it: the action does not ask again
@@ -190,7 +187,6 @@ async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, 
     await hub.act(room, _action(kind, seat, message))
     if kind == "leave":
         connection.seat = None
-    return None
 
 
 def _action(kind: str, seat: int, message: dict[str, Any]) -> dict[str, Any]:
