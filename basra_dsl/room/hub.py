@@ -208,6 +208,10 @@ class Hub:
         if waiting is not None:
             waiting.cancel()
 
+    def local_seats(self, room_id: str) -> set[int]:
+        """The seats this server has a browser connected for."""
+        return {c.seat for c in self.connections.get(room_id, []) if c.seat is not None}
+
     async def detach(self, room: Room, connection: Connection) -> None:
         """A connection closed: its seat waits for its player to come back."""
         connections = self.connections.get(room.id)
@@ -215,7 +219,7 @@ class Hub:
             return
         if connection in connections:
             connections.remove(connection)
-        if connection.seat is not None and not any(c.seat == connection.seat for c in connections):
+        if connection.seat is not None and connection.seat not in self.local_seats(room.id):
             await self.present(room, connection.seat, False)
         if not connections:
             self._close_later(room.id)

@@ -202,11 +202,15 @@ class Room:
 
     def take_over(self, by: int, seat: int, bot: str = "greedy") -> None:
         """The host lets a bot play the seat of a person who dropped."""
-        self._host_only(by, "hand a seat to a bot")
+        self.refuse_if_here(seat)
+        self.apply({"do": "takeover", "seat": by, "whose": seat, "bot": bot})
+
+    def refuse_if_here(self, seat: int) -> None:
+        """Refuses to hand a seat to a bot while its person is connected, as this server
+        sees them: asked before the action, never by it (see ``_stand_in``)."""
         held = self.seats[seat] if 0 <= seat < len(self.seats) else None
         if held is not None and held.connected:
             raise RoomError(DROPPED_ONLY)
-        self._stand_in(seat, bot)
 
     def _stand_in(self, seat: int, bot: str) -> None:
         """A bot plays a dropped person's seat until they are back. Whether they are still

@@ -92,8 +92,8 @@ class RedisHub(Hub):
         for task in self.tasks:
             task.cancel()
         with contextlib.suppress(RedisError, OSError):
-            for room_id, connections in self.connections.items():
-                seats = {c.seat for c in connections if c.seat is not None}
+            for room_id in self.connections:
+                seats = self.local_seats(room_id)
                 if seats:
                     await self.client.zrem(key(room_id, "here"), *(f"{self.process}:{s}" for s in seats))
                     await self.client.publish(channel(room_id), json.dumps({"kind": "here"}))
@@ -253,7 +253,7 @@ class RedisHub(Hub):
         except RedisError:
             return False  # as this process last knew, until Redis is back
         here = {int(member.rsplit(":", 1)[1]) for member in vouched}
-        here |= {c.seat for c in self.connections.get(room.id, []) if c.seat is not None}
+        here |= self.local_seats(room.id)
         before = room.version
         for seat, held in enumerate(room.seats):
             if held is not None and held.person:
@@ -312,7 +312,7 @@ class RedisHub(Hub):
         if not await self.client.exists(key(room_id, "meta")):
             self.forget(room_id)  # it expired: its chat goes with it
             return
-        seats = {c.seat for c in self.connections.get(room_id, []) if c.seat is not None}
+        seats = self.local_seats(room_id)
         if self.connections.get(room_id):
             ttl, until = self._expiry()
             if seats:

@@ -29,7 +29,7 @@ from ..rulebook.naming import card_words, pack_names
 from ..rulebook.plain_text import quickstart_lines
 from .catalog import Catalog
 from .hub import MESSAGES_PER_SECOND, Connection, Hub, send_text
-from .model import DROPPED_ONLY, Room, RoomError
+from .model import Room, RoomError
 from .protocol import read_message
 from .views import lobby_entry, view_for
 
@@ -180,10 +180,8 @@ async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, 
     if kind == "chat":
         await hub.say(room, seat, message["text"])
         return
-    if kind == "takeover" and 0 <= message["seat"] < len(room.seats):
-        held = room.seats[message["seat"]]
-        if held is not None and held.connected:  # as this server sees it: the action does not ask again
-            raise RoomError(DROPPED_ONLY)
+    if kind == "takeover":
+        room.refuse_if_here(message["seat"])
     await hub.act(room, _action(kind, seat, message))
     if kind == "leave":
         connection.seat = None
