@@ -59,7 +59,8 @@ def start_servers(count: int, redis: bool) -> tuple[list[subprocess.Popen], list
         options = ["--redis", f"redis://127.0.0.1:{port}/0"]
     ports = [free_port() for _ in range(count)]
     for port in ports:
-        processes.append(start([sys.executable, "-m", "basra_dsl.cli", "serve", "--port", str(port), *options], port))
+        processes.append(start([sys.executable, "-m", "basra_dsl.cli", "serve", "--port", str(port),
+                                "--rooms-per-client", "200", *options], port))  # every simulated player is on loopback
     return processes, ports
 
 

@@ -20,7 +20,16 @@ import click
 @click.option("--redis", "redis_url", default=None, metavar="URL",
               help="Keep the rooms in Redis (redis://HOST:PORT/DB), so that several server processes "
                    "share them; by default rooms live in this process's memory.")
-def serve(host: str, port: int, folder: Path | None, bot_delay: float, redis_url: str | None):
+@click.option("--allow-origin", "origins", multiple=True, metavar="URL",
+              help="A site whose pages may use this server's rooms too (https://example.org); "
+                   "by default only the server's own pages may. Repeat for several.")
+@click.option("--forwarded-allow-ips", "proxies", default=None, metavar="ADDRESSES",
+              help="Behind a reverse proxy: the proxy's address, whose X-Forwarded-For then names each "
+                   "client (rooms are counted per client address).")
+@click.option("--rooms-per-client", default=10, show_default=True, type=click.IntRange(1, 200),
+              help="Rooms one address may have open at once.")
+def serve(host: str, port: int, folder: Path | None, bot_delay: float, redis_url: str | None,
+          origins: tuple[str, ...], proxies: str | None, rooms_per_client: int):
     """Serve rooms where people play any variant together in their browsers."""
     import uvicorn  # here: the server's packages load only for this command
 
@@ -29,6 +38,7 @@ def serve(host: str, port: int, folder: Path | None, bot_delay: float, redis_url
     from ..room.hub import Hub
     from ..room.redis_hub import RedisHub
     from ..room.server import create_app
+    from ..room.slow_clients import TimedH11Protocol
 
     catalog = Catalog(folder)
     for name, reason in sorted(catalog.refused.items()):
@@ -40,11 +50,14 @@ def serve(host: str, port: int, folder: Path | None, bot_delay: float, redis_url
             click.echo("help: start redis-server, or give --redis the URL it listens on "
                        "(redis://HOST:PORT/DB), or leave --redis out to keep rooms in memory", err=True)
             sys.exit(2)
-    hub = RedisHub(catalog, bot_delay, url=redis_url) if redis_url else Hub(catalog, bot_delay)
+    hub = (RedisHub(catalog, bot_delay, url=redis_url, rooms_per_client=rooms_per_client) if redis_url
+           else Hub(catalog, bot_delay, rooms_per_client=rooms_per_client))
     kept = f", rooms kept in Redis at {shown_url(redis_url)}" if redis_url else ""
     click.echo(f"basra rooms on http://{host}:{port}/ ({len(catalog.offers)} variants{kept}); Ctrl+C stops", err=True)
-    uvicorn.run(create_app(hub=hub), host=host, port=port, log_level="warning",
-                access_log=False, ws_max_size=2 * MESSAGE_BYTES)  # a longer message is refused unread
+    uvicorn.run(create_app(hub=hub, origins=origins), host=host, port=port, log_level="warning",
+                access_log=False, ws_max_size=2 * MESSAGE_BYTES,  # a longer message is refused unread
+                http=TimedH11Protocol, proxy_headers=proxies is not None,
+                forwarded_allow_ips=proxies)
 
 
 def reach_redis(url: str) -> str | None:

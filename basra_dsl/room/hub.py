@@ -25,22 +25,25 @@ from typing import Any, Awaitable, Callable
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .catalog import Catalog
-from .model import Room, RoomError
+from .model import ChatLine, Room, RoomError
 from .views import view_for
 
 MAX_ROOMS = 200  # rooms one server holds at once
+ROOMS_PER_CLIENT = 10  # rooms made by one address that may be open at once (a club behind one router has a few tables)
+EMPTY_ROOM = 60.0  # seconds a room nobody has joined is kept
 MOST_STAND_IN = 600  # the longest wait a room may set before a bot plays for someone who dropped
 MESSAGES_PER_SECOND, MESSAGE_BURST = 10.0, 30  # what one connection may send
 
 
 @dataclass(eq=False)
 class Connection:
-    """One browser's WebSocket, the seat it holds (None before it joins) and its allowance
-    of messages: a burst, then ``rate`` a second."""
+    """One browser's WebSocket, the token of the person it speaks for (None before it joins)
+    and its allowance of messages: a burst, then ``rate`` a second. Which seat it acts for
+    is never kept here: the room says it from the token each time (``Room.holder``)."""
 
     socket: WebSocket
     rate: float = MESSAGES_PER_SECOND
-    seat: int | None = None
+    token: str | None = None
     allowance: float = MESSAGE_BURST
     at: float = field(default_factory=time.monotonic)
     refused: int = 0
@@ -64,12 +67,16 @@ class Hub:
     bot_delay: float = 0.6
     idle: float = 600.0
     message_rate: float = MESSAGES_PER_SECOND
+    empty: float = EMPTY_ROOM
+    rooms_per_client: int = ROOMS_PER_CLIENT
     rooms: dict[str, Room] = field(default_factory=dict)
     connections: dict[str, list[Connection]] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     bots: dict[str, asyncio.Task] = field(default_factory=dict)
     closing: dict[str, asyncio.Task] = field(default_factory=dict)
     standing: dict[tuple[str, int], asyncio.Task] = field(default_factory=dict)  # the stand-in timers
+    shown: dict[str, int] = field(default_factory=dict)  # by room: the version its connections were last sent
+    made_by: dict[str, str] = field(default_factory=dict)  # by room: the address that made it
 
     # ------------------------------------------------------------ the rooms
     async def start(self) -> None:
@@ -89,12 +96,18 @@ class Hub:
         return Room(room_id or secrets.token_urlsafe(6), variant, self.catalog.offers[variant].title, rules, seed,
                     stand_in)
 
-    async def create(self, variant: str, options: dict[str, Any], players: int, stand_in: float = 0) -> Room:
+    async def create(self, variant: str, options: dict[str, Any], players: int, stand_in: float = 0,
+                     client: str = "") -> Room:
+        """A new room, made by ``client`` (an address): refused when the server is full or
+        the address has ``rooms_per_client`` rooms open already."""
         if len(self.rooms) >= MAX_ROOMS:
             raise RoomError("the server holds as many rooms as it can: try again later")
+        if sum(by == client for by in self.made_by.values()) >= self.rooms_per_client:
+            raise RoomError(too_many_rooms(self.rooms_per_client))
         room = self.new_room(variant, options, players, stand_in)
         self.keep(room)
-        self._close_later(room.id)  # a room nobody joins goes too
+        self.made_by[room.id] = client
+        self._close_later(room.id, self.empty)  # a room nobody joins goes soon
         return room
 
     def keep(self, room: Room) -> None:
@@ -117,10 +130,12 @@ class Hub:
         author is told before anyone sees the room change (a new seat learns its number
         before its view)."""
         async with self._lock(room):
-            told = await self.commit(room, action)
-            if tell is not None:
-                await tell(told)
-            await self.broadcast(room)
+            try:
+                told = await self.commit(room, action)
+                if tell is not None:
+                    await tell(told)
+            finally:  # a refused action may still have brought a shared room's copy up to date
+                await self.show_changes(room)
         self.bots_play(room)
         return told
 
@@ -133,11 +148,15 @@ class Hub:
     async def refresh(self, room: Room) -> None:
         """Brings the room up to date (here it always is)."""
 
-    async def say(self, room: Room, seat: int, text: str) -> None:
+    async def say(self, room: Room, token: str | None, text: str) -> ChatLine:
         """A seated person's chat line, for the room's people only; kept in memory only."""
         async with self._lock(room):
-            room.say(seat, text)
+            seat = room.holder(token)
+            if seat is None:
+                raise RoomError(room.lost_seat(token))
+            line = room.say(seat, text)
             await self.broadcast(room)
+        return line
 
     async def present(self, room: Room, seat: int, connected: bool) -> None:
         """A person's browser came (back) or went: their seat shows it."""
@@ -171,12 +190,21 @@ class Hub:
         return lock
 
     async def broadcast(self, room: Room) -> None:
-        """Sends every connection of the room its own seat's view."""
+        """Sends every connection of the room the view of the seat its token holds now (the
+        public view once it holds none)."""
+        self.shown[room.id] = room.version
         views: dict[int | None, str] = {}
         for connection in list(self.connections.get(room.id, [])):
-            if connection.seat not in views:
-                views[connection.seat] = json.dumps(view_for(room, connection.seat))
-            await send_text(connection.socket, views[connection.seat])
+            seat = room.holder(connection.token)
+            if seat not in views:
+                views[seat] = json.dumps(view_for(room, seat))
+            await send_text(connection.socket, views[seat])
+
+    async def show_changes(self, room: Room) -> None:
+        """Sends the views again if the room changed since they were last sent (call it
+        under the room's lock)."""
+        if self.shown.get(room.id) != room.version and room.id in self.rooms:
+            await self.broadcast(room)
 
     # ------------------------------------------------------------ bots
     def bots_play(self, room: Room) -> None:
@@ -185,21 +213,29 @@ class Hub:
         if room.table is not None and room.table.bots_turn and (task is None or task.done()):
             self.bots[room.id] = asyncio.create_task(self._bot_turns(room))
 
+    async def may_run_bots(self, room: Room) -> bool:
+        """Whether this server plays the room's bots (here, always: it is the only one)."""
+        return True
+
     async def _bot_turns(self, room: Room) -> None:
         refused = 0
         while room.id in self.rooms and refused < 3:
             await asyncio.sleep(self.bot_delay)
             try:
+                if not await self.may_run_bots(room):
+                    return
                 async with self._lock(room):
-                    await self.refresh(room)
-                    action = await asyncio.to_thread(room.bot_action)
-                    if action is None:
-                        return
-                    await self.commit(room, action, retry=False)
-                    await self.broadcast(room)
-                    refused = 0
+                    try:
+                        await self.refresh(room)
+                        action = await asyncio.to_thread(room.bot_action)
+                        if action is None:
+                            return
+                        await self.commit(room, action, retry=False)
+                        refused = 0
+                    finally:
+                        await self.show_changes(room)
             except RoomError:
-                refused += 1  # another server's bot moved first (or the room closed): look again
+                refused += 1  # the room changed under the bot (or closed): look again
 
     # ------------------------------------------------------------ connections
     async def attach(self, room: Room, connection: Connection) -> None:
@@ -209,8 +245,12 @@ class Hub:
             waiting.cancel()
 
     def local_seats(self, room_id: str) -> set[int]:
-        """The seats this server has a browser connected for."""
-        return {c.seat for c in self.connections.get(room_id, []) if c.seat is not None}
+        """The seats whose person this server has a browser connected for."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return set()
+        seats = (room.seat_of(c.token) for c in self.connections.get(room_id, []) if c.token)
+        return {seat for seat in seats if seat is not None}
 
     async def detach(self, room: Room, connection: Connection) -> None:
         """A connection closed: its seat waits for its player to come back."""
@@ -219,19 +259,20 @@ class Hub:
             return
         if connection in connections:
             connections.remove(connection)
-        if connection.seat is not None and connection.seat not in self.local_seats(room.id):
-            await self.present(room, connection.seat, False)
+        seat = room.seat_of(connection.token) if connection.token else None
+        if seat is not None and seat not in self.local_seats(room.id):
+            await self.present(room, seat, False)
         if not connections:
-            self._close_later(room.id)
+            self._close_later(room.id, self.idle if room.people or room.started else self.empty)
 
-    def _close_later(self, room_id: str) -> None:
+    def _close_later(self, room_id: str, after: float) -> None:
         waiting = self.closing.pop(room_id, None)
         if waiting is not None:
             waiting.cancel()
-        self.closing[room_id] = asyncio.create_task(self._close_when_idle(room_id))
+        self.closing[room_id] = asyncio.create_task(self._close_when_idle(room_id, after))
 
-    async def _close_when_idle(self, room_id: str) -> None:
-        await asyncio.sleep(self.idle)
+    async def _close_when_idle(self, room_id: str, after: float) -> None:
+        await asyncio.sleep(after)
         if not self.connections.get(room_id):
             self.forget(room_id)
 
@@ -240,6 +281,8 @@ class Hub:
         self.rooms.pop(room_id, None)
         self.connections.pop(room_id, None)
         self.locks.pop(room_id, None)
+        self.shown.pop(room_id, None)
+        self.made_by.pop(room_id, None)
         for tasks in (self.bots, self.closing):
             task = tasks.pop(room_id, None)
             if task is not None and task is not asyncio.current_task():
@@ -248,6 +291,11 @@ class Hub:
             task = self.standing.pop(timer)
             if task is not asyncio.current_task():
                 task.cancel()
+
+
+def too_many_rooms(most: int) -> str:
+    return (f"you have {most} rooms open already: play in one of them (a room closes "
+            f"a minute after it is made if nobody joins, and when everyone has left)")
 
 
 async def send_text(socket: WebSocket, text: str) -> None:

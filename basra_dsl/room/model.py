@@ -12,6 +12,10 @@ and seed give the same room: that is how a server sharing rooms through Redis ke
 copy of a room, and how a copy is rebuilt. Whether a person is connected is not an action:
 it is what each server sees of its own connections.
 
+A person's action names the token that seats them (``by``), and the room checks that the
+token holds that seat *now*: a browser tab left behind after its person left, or whose seat
+went to someone else or to a bot, acts for nobody (``holder``).
+
 Chat lines live in the room's memory only, a bounded number of them, and go when the room
 goes; they are never part of a record.
 """
@@ -35,13 +39,22 @@ NAME_LETTERS = 24  # the most characters of a player's name
 CHAT_LETTERS = 300  # the most characters of one chat line
 CHAT_KEPT = 100  # lines a room keeps; older ones drop off
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5  # a seat may say 5 lines at once, then one every 2 s
-MOST_ACTIONS = 20_000  # a room's actions, about ten long games: then it asks for a new room
-ACTIONS = ("join", "bots", "takeover", "standin", "back", "start", "play", "next", "leave")
+MOST_ACTIONS = 20_000  # a room's game actions, about ten long games: then it asks for a new room
+ACTIONS = ("join", "bots", "takeover", "standin", "back", "start", "play", "next", "leave", "seated")
+# Seat changes before the start (people coming and going, the host's bots) do not count
+# against what a game needs: anyone may join and leave a listed room.
+SEAT_CHANGES = ("join", "leave", "bots", "seated")
 DROPPED_ONLY = "only the seat of a player who dropped out of a game can be handed to a bot"
+NOT_YOURS = "that seat is no longer yours: join again"
+BOT_PLAYS_IT = "a bot is playing your seat: reload the page to take it back"
 
 
 class RoomError(Exception):
     """A request the room refuses, in words for the person who made it."""
+
+
+class Unavailable(RoomError):
+    """The rooms' store cannot be reached: the request may succeed if tried again later."""
 
 
 @dataclass
@@ -82,7 +95,8 @@ class Room:
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     table: Table | None = None
     version: int = 0  # grows with every change, so a view can be told from an older one
-    actions: int = 0  # the actions applied so far
+    actions: int = 0  # the actions applied so far (a shared room's place in its log)
+    spent: int = 0  # of those, the ones a game uses up (``MOST_ACTIONS``); seat changes before the start are free
 
     def __post_init__(self):
         if not self.seats:
@@ -107,9 +121,12 @@ class Room:
     def apply(self, action: dict[str, Any]) -> dict[str, Any]:
         """Carries out one action (see the module's docstring); raises RoomError, with the
         room unchanged, if the room refuses it. Returns what the action's author is told."""
-        if self.actions >= MOST_ACTIONS:
-            raise RoomError("this room has played as long as a room may: open a new room to play on")
         do, seat = action["do"], action.get("seat", -1)
+        free = do in SEAT_CHANGES and not self.started
+        if self.spent >= MOST_ACTIONS and not free:
+            raise RoomError("this room has played as long as a room may: open a new room to play on")
+        if "by" in action and self.holder(action["by"]) != seat:  # a person's action: still their seat?
+            raise RoomError(self.lost_seat(action["by"]))
         told: dict[str, Any] = {}
         if do == "join":
             told["seat"], told["token"] = self.join(action["name"], action["token"])
@@ -132,10 +149,42 @@ class Room:
             self.next(seat)
         elif do == "leave":
             self.leave(seat)
+        elif do == "seated":
+            self.reseat(action["seats"], action["host"])
         else:
             raise RoomError(f"a room does no '{clean_text(str(do), 20)}'")
         self.actions += 1
+        self.spent += not free
         return told
+
+    def holder(self, token: str | None) -> int | None:
+        """The seat a person's token holds now and plays themself; None once they left, their
+        seat went to someone else, or a bot plays it for them."""
+        seat = self.seat_of(token) if token else None
+        return seat if seat is not None and self.seats[seat].bot is None else None
+
+    def lost_seat(self, token: str | None) -> str:
+        """Why a token no longer acts for a seat, in words for its browser."""
+        if not token:
+            return "join the room first"
+        return BOT_PLAYS_IT if self.seat_of(token) is not None else NOT_YOURS
+
+    def seating(self) -> dict[str, Any]:
+        """The waiting room as one action (``seated``) that seats everyone again: what a shared
+        room's log of comings and goings before the start can be folded into."""
+        if self.started:
+            raise RoomError("the game has started: its seats are in its actions")
+        seats = [None if held is None else {"name": held.name, "token": held.token, "bot": held.bot}
+                 for held in self.seats]
+        return {"do": "seated", "seats": seats, "host": self.host}
+
+    def reseat(self, seats: list[dict[str, Any] | None], host: int) -> None:
+        """Seats everyone as ``seating`` gave them (before the start only)."""
+        if self.started or len(seats) != len(self.seats):
+            raise RoomError("the seats cannot be set again once the game has started")
+        self.seats = [None if held is None else Seat(held["name"], held["token"], bot=held["bot"]) for held in seats]
+        self.host = host
+        self._changed()
 
     def bot_action(self) -> dict[str, Any] | None:
         """The move the bot whose turn it is chooses, as an action, or None when it is no
@@ -165,9 +214,10 @@ class Room:
         return seat, token
 
     def seat_of(self, token: str) -> int | None:
-        """The seat a token holds, or None."""
+        """The seat a token holds, or None (whatever the token: it is compared as bytes)."""
+        given = str(token).encode("utf-8", "replace")
         return next((s for s, held in enumerate(self.seats)
-                     if held is not None and held.person and secrets.compare_digest(held.token, token)), None)
+                     if held is not None and held.person and secrets.compare_digest(held.token.encode(), given)), None)
 
     def connect(self, seat: int, connected: bool) -> None:
         """Marks a person's seat as connected or dropped (it stays theirs)."""

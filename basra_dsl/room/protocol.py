@@ -60,6 +60,8 @@ def _words(problem: jsonschema.ValidationError) -> str:
         return f"{problem.message.split()[0]} is missing"
     if problem.validator == "additionalProperties":
         return "it has a field this message does not take"
+    if problem.validator == "pattern":
+        return "not one this server gives (letters, digits, '-' and '_' only)"
     if problem.validator == "maxLength":
         return f"too long: at most {problem.validator_value} characters"
     if problem.validator == "type":

@@ -8,6 +8,7 @@ seat's view, and a refused message gets an error sent to its sender alone.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import json
@@ -16,7 +17,8 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -28,13 +30,16 @@ from ..rulebook.cardfaces import card_sprite
 from ..rulebook.naming import card_words, pack_names
 from ..rulebook.plain_text import quickstart_lines
 from .catalog import Catalog
-from .hub import MESSAGES_PER_SECOND, Connection, Hub, send_text
-from .model import Room, RoomError
+from .guard import Guard
+from .hub import EMPTY_ROOM, MESSAGES_PER_SECOND, Connection, Hub, send_text, too_many_rooms
+from .model import NOT_YOURS, Room, RoomError, Unavailable
 from .protocol import read_message
 from .views import lobby_entry, view_for
 
 MAX_CONNECTIONS = 24  # browsers connected to one room (its players, and a few tabs more)
 FLOOD_CLOSE = 200  # messages refused for flooding before the connection is closed
+BINARY = "messages are text (JSON), not binary frames"
+NO_ROOM = "there is no such room: it may have closed"
 PAGES = resources.files("basra_dsl.room") / "page"
 
 
@@ -52,6 +57,8 @@ async def rooms(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     if request.method == "GET":
         return JSONResponse([lobby_entry(r) for r in await hub.open_rooms()])
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        return JSONResponse({"error": "send the room as JSON (Content-Type: application/json)"}, status_code=415)
     try:
         asked = json.loads(await _body(request) or b"{}")
         if not isinstance(asked, dict):
@@ -61,20 +68,35 @@ async def rooms(request: Request) -> Response:
             raise RoomError("'players' is a whole number and 'options' an object")
         if isinstance(stand_in, bool) or not isinstance(stand_in, (int, float)):
             raise RoomError("'stand_in' is a number of seconds (0: bots stand in only when the host asks)")
-        room = await hub.create(str(asked.get("variant", "")), options, players, stand_in)
+        room = await hub.create(str(asked.get("variant", "")), options, players, stand_in, _client(request))
+    except Unavailable as exc:
+        return JSONResponse({"error": str(exc)}, status_code=503)
     except (RoomError, ValueError) as exc:
         message = str(exc) if isinstance(exc, RoomError) else "send JSON"
-        return JSONResponse({"error": message}, status_code=400)
+        return JSONResponse({"error": message}, status_code=429 if message == too_many_rooms(hub.rooms_per_client) else 400)
     return JSONResponse({"id": room.id, "url": f"/room/{room.id}"}, status_code=201)
 
 
-async def _body(request: Request, most: int = 4096) -> bytes:
-    """A request's body, read no further than ``most`` bytes (a larger one is refused)."""
+def _client(request: Request) -> str:
+    """The address a request came from (behind a proxy, uvicorn's --forwarded-allow-ips
+    decides whether the proxy's word for it is taken)."""
+    return request.client.host if request.client else ""
+
+
+async def _body(request: Request, most: int = 4096, seconds: float = 10.0) -> bytes:
+    """A request's body, read no further than ``most`` bytes and for no longer than
+    ``seconds`` (a larger or slower one is refused)."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > most:
-            raise RoomError(f"the request is too long: at most {most} bytes")
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > most:
+                    raise RoomError(f"the request is too long: at most {most} bytes")
+    except TimeoutError:
+        raise RoomError(f"the request took longer than {seconds:g} s to arrive") from None
+    except ClientDisconnect:
+        raise RoomError("the request ended before its body had arrived") from None
     return body
 
 
@@ -128,9 +150,9 @@ async def seat_socket(socket: WebSocket) -> None:
     except RoomError as exc:  # the rooms' store cannot be reached
         room, problem = None, str(exc)
     else:
-        problem = "there is no such room: it may have closed"
-    if room is None:
-        await socket.send_json({"type": "error", "message": problem})
+        problem = NO_ROOM
+    if room is None:  # a store out of reach is worth another try; a room that is gone is not
+        await socket.send_json({"type": "error" if problem != NO_ROOM else "gone", "message": problem})
         await socket.close()
         return
     if len(hub.connections.get(room.id, [])) >= MAX_CONNECTIONS:
@@ -142,7 +164,10 @@ async def seat_socket(socket: WebSocket) -> None:
     await send_text(socket, json.dumps(view_for(room, None)))
     try:
         while True:
-            text = await socket.receive_text()
+            text = await _receive(socket)
+            if text is None:
+                await send_text(socket, json.dumps({"type": "error", "message": BINARY}))
+                continue
             if not connection.allowed():
                 if connection.refused > FLOOD_CLOSE:
                     await socket.close(code=1008)
@@ -150,24 +175,35 @@ async def seat_socket(socket: WebSocket) -> None:
                 await socket.send_json({"type": "error", "message": "too many messages: slow down"})
                 continue
             try:
-                await _act(hub, room, connection, read_message(text))
+                await act(hub, room, connection, read_message(text))
             except RoomError as exc:
-                await socket.send_json({"type": "error", "message": str(exc)})
+                await send_text(socket, json.dumps({"type": "error", "message": str(exc)}))
     except WebSocketDisconnect:
         pass
     finally:
         await hub.detach(room, connection)
 
 
-async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, Any]) -> None:
-    """Does what a checked message asks (a refusal raises RoomError, for its sender alone)."""
-    kind, seat = message["type"], connection.seat
+async def _receive(socket: WebSocket) -> str | None:
+    """The next text message; None for a binary frame (the protocol is text)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def act(hub: Hub, room: Room, connection: Connection, message: dict[str, Any]) -> None:
+    """Does what a checked message asks (a refusal raises RoomError, for its sender alone).
+    Every action of a seated person names their token, and the room checks that the token
+    holds the seat when it acts (see ``Room.holder``)."""
+    kind = message["type"]
     if kind == "join":
-        if seat is not None:
+        if room.holder(connection.token) is not None:
             raise RoomError("you have a seat already")
 
         async def seated(told: dict[str, Any]) -> None:
-            connection.seat = told["seat"]
+            connection.token = told["token"]
             await connection.socket.send_json({"type": "joined", **told})
 
         await hub.act(room, {"do": "join", "name": message["name"], "token": secrets.token_urlsafe(16)}, seated)
@@ -175,16 +211,17 @@ async def _act(hub: Hub, room: Room, connection: Connection, message: dict[str, 
     if kind == "rejoin":
         await _rejoin(hub, room, connection, message["token"])
         return
-    if seat is None:
-        raise RoomError("join the room first")
     if kind == "chat":
-        await hub.say(room, seat, message["text"])
+        await hub.say(room, connection.token, message["text"])
         return
+    seat = room.holder(connection.token)
+    if seat is None:
+        raise RoomError(room.lost_seat(connection.token))
     if kind == "takeover":
         room.refuse_if_here(message["seat"])
-    await hub.act(room, _action(kind, seat, message))
+    await hub.act(room, _action(kind, seat, message) | {"by": connection.token})
     if kind == "leave":
-        connection.seat = None
+        connection.token = None
 
 
 def _action(kind: str, seat: int, message: dict[str, Any]) -> dict[str, Any]:
@@ -202,8 +239,8 @@ async def _rejoin(hub: Hub, room: Room, connection: Connection, token: str) -> N
     """A person back with their token: their seat again, and their own play if a bot had it."""
     seat = room.seat_of(token)
     if seat is None:
-        raise RoomError("that seat is no longer yours: join again")
-    connection.seat = seat
+        raise RoomError(NOT_YOURS)
+    connection.token = token
     await connection.socket.send_json({"type": "joined", "seat": seat, "token": token})
     if room.seats[seat].bot is not None:
         with contextlib.suppress(RoomError):  # another of their browsers was quicker
@@ -219,9 +256,12 @@ async def _unavailable(request: Request, exc: Exception) -> Response:
 
 
 def create_app(catalog: Catalog | None = None, bot_delay: float = 0.6, idle: float = 600.0,
-               message_rate: float = MESSAGES_PER_SECOND, hub: Hub | None = None) -> Starlette:
-    """Returns the server as an ASGI app (``basra serve`` runs it under uvicorn)."""
-    hub = hub or Hub(catalog or Catalog(), bot_delay, idle, message_rate)
+               message_rate: float = MESSAGES_PER_SECOND, hub: Hub | None = None,
+               origins: tuple[str, ...] = (), empty: float = EMPTY_ROOM) -> Starlette:
+    """Returns the server as an ASGI app (``basra serve`` runs it under uvicorn).
+    ``origins``: pages of other sites (``https://example.org``) allowed to use the API and
+    the rooms besides the server's own."""
+    hub = hub or Hub(catalog or Catalog(), bot_delay, idle, message_rate, empty)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -229,7 +269,8 @@ def create_app(catalog: Catalog | None = None, bot_delay: float = 0.6, idle: flo
         yield
         await hub.stop()
 
-    app = Starlette(lifespan=lifespan, exception_handlers={RoomError: _unavailable}, routes=[
+    app = Starlette(lifespan=lifespan, exception_handlers={RoomError: _unavailable},
+                    middleware=[Middleware(Guard, origins=origins)], routes=[
         Route("/", lobby),
         Route("/api/variants", variants),
         Route("/api/rooms", rooms, methods=["GET", "POST"]),

@@ -259,6 +259,7 @@ def test_a_server_that_loses_redis_says_so_in_words_and_keeps_running(tmp_path):
             while refused["type"] == "view":  # views may come first: who is connected, as this server saw it
                 refused = json.loads(await asyncio.wait_for(person.socket.recv(), 20))
             lobby = urllib.request.Request(f"http://127.0.0.1:{port}/api/rooms", method="POST",
+                                           headers={"Content-Type": "application/json"},
                                            data=json.dumps({"variant": "egyptian", "players": 2}).encode())
             with pytest.raises(urllib.error.HTTPError) as answer:
                 urllib.request.urlopen(lobby)

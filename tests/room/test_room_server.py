@@ -18,6 +18,8 @@ from basra_dsl.room.protocol import MESSAGE_BYTES
 from basra_dsl.room.hub import MESSAGE_BURST
 from basra_dsl.room.server import MAX_CONNECTIONS, create_app
 
+from room_fakes import Player, make_room
+
 
 @pytest.fixture
 def app():
@@ -27,44 +29,6 @@ def app():
 @pytest.fixture
 def strict_app():
     return create_app(bot_delay=0)  # the allowance people get: a burst, then 10 a second
-
-
-class Player:
-    """One browser: its socket and every message it received."""
-
-    def __init__(self, client: TestClient, room: str):
-        self.context = client.websocket_connect(f"/ws/{room}")
-        self.socket = self.context.__enter__()
-        self.received: list[dict] = []
-        self.view = self.receive()
-        self.seat: int | None = None
-        self.token: str | None = None
-
-    def receive(self) -> dict:
-        message = self.socket.receive_json()
-        self.received.append(message)
-        if message["type"] == "view":
-            self.view = message
-        return message
-
-    def send(self, **message) -> dict:
-        self.socket.send_json(message)
-        return self.receive()
-
-    def join(self, name: str) -> None:
-        joined = self.send(type="join", name=name)
-        assert joined["type"] == "joined", joined
-        self.seat, self.token = joined["seat"], joined["token"]
-        self.receive()  # the view that follows
-
-    def close(self) -> None:
-        self.context.__exit__(None, None, None)
-
-
-def make_room(client: TestClient, variant: str = "egyptian", players: int = 4, **options) -> str:
-    made = client.post("/api/rooms", json={"variant": variant, "players": players, "options": options})
-    assert made.status_code == 201, made.text
-    return made.json()["id"]
 
 
 def host_and_guest(client: TestClient, players: int, bots: str | None = None) -> tuple[str, Player, Player]:
@@ -266,8 +230,9 @@ def test_the_pages_and_the_lobby(app):
         assert {"egyptian", "scopa", "casino"} <= {o["name"] for o in offered}
         refused = client.post("/api/rooms", json={"variant": "egyptian", "players": 3})
         assert refused.status_code == 400 and refused.json()["error"] == "Egyptian Basra is played by 2 or 4 players, not 3"
-        assert client.post("/api/rooms", content=b"[1, 2]").status_code == 400
-        huge = client.post("/api/rooms", content=b" " * 5000 + b"{}")
+        json_type = {"Content-Type": "application/json"}
+        assert client.post("/api/rooms", content=b"[1, 2]", headers=json_type).status_code == 400
+        huge = client.post("/api/rooms", content=b" " * 5000 + b"{}", headers=json_type)
         assert huge.status_code == 400 and huge.json()["error"] == "the request is too long: at most 4096 bytes"
         room = make_room(client, "scopa", 2)
         page = client.get(f"/room/{room}").text

@@ -9,6 +9,7 @@ const TOKEN_KEY = `basra-seat-${ROOM}`;
 const NAMES = JSON.parse($("card-names").textContent);
 let socket;
 let view = null;
+let gone = false; // the server said the room is no more
 let chosen = null; // the card whose moves are shown
 
 function send(message) {
@@ -247,9 +248,14 @@ function connect() {
     } else if (message.type === "error") {
       if (message.message.includes("no longer yours")) localStorage.removeItem(TOKEN_KEY);
       $("error").textContent = message.message;
+    } else if (message.type === "gone") {
+      gone = true;  // the room is no more: nothing to reconnect to
+      $("status").textContent = message.message;
+      $("error").textContent = "";
     }
   });
   socket.addEventListener("close", () => {
+    if (gone) return;
     $("status").textContent = "Connection lost: reconnecting…";
     setTimeout(connect, 2000);
   });
