@@ -14,6 +14,7 @@ from basra_dsl.room.hub import Connection, Hub
 from basra_dsl.room.model import Room, RoomError
 from basra_dsl.room.protocol import read_message
 from basra_dsl.room.server import act
+from basra_dsl.room.views import view_for
 from starlette.testclient import TestClient
 
 
@@ -43,7 +44,9 @@ class Tab:
         self.connection = Connection(self.socket, rate=1e9)
 
     async def open(self) -> "Tab":
+        """Connects as the server's handler does: attached, then sent the public view."""
         await self.hub.attach(self.room, self.connection)
+        await self.socket.send_text(json.dumps(view_for(self.room, None)))
         return self
 
     async def send(self, **message: Any) -> str | None:

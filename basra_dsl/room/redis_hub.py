@@ -53,10 +53,10 @@ from .model import ChatLine, Room, RoomError, Unavailable
 
 ROOMS = "basra:rooms"
 HEARTBEAT = 2.0  # seconds between a process's rounds of vouching for its connections
-VOUCH = 3 * HEARTBEAT  # how long a vouch lasts: a process gone quiet this long is gone
+VOUCHES = 3  # a vouch lasts this many heartbeats: a process gone quiet that long is gone
 REDIS_CONNECTIONS = 64  # connections one process opens to Redis at most (another one listens)
 REDIS_SECONDS = 1.0  # the longest a request to Redis may take: then players are told it cannot be reached
-BOT_LEASE = VOUCH  # how long a process's claim to play a room's bots lasts unless renewed
+# A process's claim to play a room's bots lasts as long as a vouch unless renewed.
 FOLD_AFTER = 32  # a waiting room's log longer than this is folded into one action
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 UNREACHABLE = "the rooms' store (Redis) cannot be reached: try again in a moment"
@@ -111,6 +111,7 @@ class RedisHub(Hub):
     listener: Any = None  # a client of its own for the news, which waits for as long as it is quiet
     tasks: list[asyncio.Task] = field(default_factory=list)
     stopping: bool = False
+    heartbeat: float = HEARTBEAT  # (a test runs the clock faster)
     epochs: dict[str, str] = field(default_factory=dict)  # by room: the log's epoch the copy was built from
 
     # ------------------------------------------------------------ running
@@ -135,7 +136,7 @@ class RedisHub(Hub):
         self.stopping = True
         for task in self.tasks:
             task.cancel()
-        await asyncio.wait(self.tasks, timeout=HEARTBEAT + REDIS_SECONDS)
+        await asyncio.wait(self.tasks, timeout=self.heartbeat + REDIS_SECONDS)
         with contextlib.suppress(RedisError, OSError):
             for room_id in self.connections:
                 seats = self.local_seats(room_id)
@@ -322,7 +323,7 @@ class RedisHub(Hub):
     async def may_run_bots(self, room: Room) -> bool:
         """Whether this process holds (or now takes) the room's bots lease."""
         try:
-            return await self._claim(keys=[key(room.id, "bots")], args=[self.process, int(BOT_LEASE * 1000)]) == 1
+            return await self._claim(keys=[key(room.id, "bots")], args=[self.process, int(VOUCHES * self.heartbeat * 1000)]) == 1
         except RedisError:
             return False  # nobody can commit a move while Redis is away
 
@@ -358,7 +359,7 @@ class RedisHub(Hub):
 
     async def _vouch(self, room_id: str, seats: set[int]) -> None:
         """Says in Redis that this process has browsers connected for these seats."""
-        until = time.time() * 1000 + VOUCH * 1000
+        until = (time.time() + VOUCHES * self.heartbeat) * 1000
         await self.client.zadd(key(room_id, "here"), {f"{self.process}:{s}": until for s in seats})
 
     async def _who_is_here(self, room: Room) -> bool:
@@ -384,7 +385,7 @@ class RedisHub(Hub):
                     for room in list(self.rooms.values()):  # what was missed while away
                         await self._heard(room.id, {"kind": "log"})
                     while not self.stopping:  # a bounded wait at a time, so that stopping never waits on Redis
-                        message = await news.get_message(ignore_subscribe_messages=True, timeout=HEARTBEAT)
+                        message = await news.get_message(ignore_subscribe_messages=True, timeout=self.heartbeat)
                         if message is not None and message["type"] == "pmessage":
                             await self._heard(message["channel"].split(":", 2)[2], json.loads(message["data"]))
             except (RedisError, RoomError, OSError, ValueError):
@@ -415,7 +416,7 @@ class RedisHub(Hub):
         """Vouches for this process's connections, keeps their rooms alive, notices rooms
         that expired and processes that went quiet, and restarts bots whose process went."""
         while not self.stopping:
-            await asyncio.sleep(HEARTBEAT)
+            await asyncio.sleep(self.heartbeat)
             with contextlib.suppress(RedisError, OSError, RoomError):
                 for room_id in list(self.rooms):
                     await self._beat(room_id)
