@@ -5,7 +5,9 @@ Protocol (pygls on lsprotocol).
 ``server`` holds the handlers over the open documents; each answer is worked out on text
 and syntax trees by its own module (``hover``, ``complete``, ``navigate``, ``fixes``, with
 ``cursor`` finding what stands under the cursor), and ``convert`` turns it into protocol
-data. Findings come from the same code path as ``basra check``.
+data, with ``lines`` converting positions between the protocol's lines and the package's.
+``wire`` reads the messages and answers a client's mistakes with JSON-RPC errors. Findings
+come from the same code path as ``basra check``.
 
 May import: ``check``, ``rulebook``, ``language``, ``diagnostics`` and the layers below them.
 """

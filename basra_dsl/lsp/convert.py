@@ -1,14 +1,14 @@
 """Turns findings and syntax trees into Language Server Protocol data.
 
-Positions: the package counts lines and columns from 1, in characters; the protocol from 0,
-in the units the client chose (UTF-16 by default), which ``columns`` converts with the
-document's own codec.
+Positions: the package counts lines and columns from 1, in characters, with lines ending at
+"\n" alone; the protocol from 0, in the units the client chose (UTF-16 by default), with
+lines ending at "\n", "\r\n" or a lone "\r". ``Lines`` converts between the two.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Iterable
 
 from lsprotocol import types as lsp
 
@@ -16,13 +16,13 @@ from ..diagnostics import Diagnostic, Severity
 from ..language import nodes as n
 from .code_pages import code_link
 from .complete import Suggestion
+from .lines import Lines
 
 SEVERITIES = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning}
 WORD = re.compile(r"[\w♠-♧]+|\S")  # what a finding without an end marks: the word at its start
 
 
-def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callable,
-               site: str | None = None) -> lsp.Diagnostic:
+def diagnostic(found: Diagnostic, lines: Lines, path: str, site: str | None = None) -> lsp.Diagnostic:
     """Returns a finding as the protocol's diagnostic: its range in this document (a finding
     in another file, a parent's, is shown at the document's start and names that file), its
     code with a link to the code's explanation, and its help after the message."""
@@ -31,11 +31,11 @@ def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callabl
     if span is None or elsewhere:
         start = end = lsp.Position(0, 0)
     else:
-        start = position(lines, span.line - 1, span.column - 1)
+        start = lines.protocol(span.line, span.column)
         if span.end_line is not None and span.end_column is not None:
-            end = position(lines, span.end_line - 1, span.end_column - 1)
+            end = lines.protocol(span.end_line, span.end_column)
         else:
-            end = position(lines, span.line - 1, _word_end(lines, span.line - 1, span.column - 1))
+            end = lines.protocol(span.line, _word_end(lines.package_row(span.line), span.column))
     message = found.message + (f" (in {span.path}:{span.line})" if elsewhere else "")
     if found.help:
         message += f"\nhelp: {found.help}"
@@ -45,12 +45,11 @@ def diagnostic(found: Diagnostic, lines: list[str], path: str, position: Callabl
                           severity=SEVERITIES.get(found.severity, lsp.DiagnosticSeverity.Information))
 
 
-def first_line(span, lines: list[str], position: Callable) -> lsp.Range:
+def first_line(span, lines: Lines) -> lsp.Range:
     """The range of a span's first line (a clause's span runs on to the next clause)."""
-    row = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
     one_line = span.end_line == span.line and span.end_column is not None
-    end = span.end_column - 1 if one_line else len(row.rstrip())
-    return lsp.Range(position(lines, span.line - 1, span.column - 1), position(lines, span.line - 1, end))
+    end = span.end_column if one_line else len(lines.package_row(span.line).rstrip()) + 1
+    return lsp.Range(lines.protocol(span.line, span.column), lines.protocol(span.line, end))
 
 
 KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "section": lsp.CompletionItemKind.Module,
@@ -69,19 +68,18 @@ def completion(found: Suggestion, rank: int = 0) -> lsp.CompletionItem:
         insert_text=found.insert, sort_text=f"{found.order}{rank:04d}")
 
 
-def _word_end(lines: list[str], line: int, column: int) -> int:
-    text = lines[line] if 0 <= line < len(lines) else ""
-    match = WORD.match(text, column) if column < len(text) else None
-    return match.end() if match else column + 1
+def _word_end(row: str, column: int) -> int:
+    """The column (from 1) after the word that starts at ``column`` of a line."""
+    match = WORD.match(row, column - 1) if 0 < column <= len(row) else None
+    return match.end() + 1 if match else column + 1
 
 
-def symbols(variant: n.Variant, position: Callable, lines: list[str]) -> list[lsp.DocumentSymbol]:
+def symbols(variant: n.Variant, lines: Lines) -> list[lsp.DocumentSymbol]:
     """Returns the outline: the variant, its options, and each section with its clauses
     (named rules by name, the rest by keyword)."""
     def at(span, width: int | None = None) -> lsp.Range:
-        start = position(lines, span.line - 1, span.column - 1)
-        last = len(lines[span.line - 1]) if 0 < span.line <= len(lines) else span.column
-        return lsp.Range(start, position(lines, span.line - 1, last if width is None else span.column - 1 + width))
+        end = len(lines.package_row(span.line)) + 1 if width is None else span.column + width
+        return lsp.Range(lines.protocol(span.line, span.column), lines.protocol(span.line, end))
 
     found = [lsp.DocumentSymbol(name=variant.name.text, kind=lsp.SymbolKind.Module, detail=variant.title or "",
                                 range=at(variant.name.span), selection_range=at(variant.name.span))]

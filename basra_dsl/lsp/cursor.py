@@ -65,6 +65,8 @@ def logical_line(text: str, cursor: Cursor) -> tuple[str, bool]:
     """The statement up to the cursor's word, joined across lines a backslash carries on,
     and whether it is indented (a clause) rather than at the margin."""
     lines = text.split("\n")
+    if not 0 < cursor.line <= len(lines):
+        return cursor.before, False  # a line past the text: nothing carries on to it
     first = cursor.line - 1
     while first > 0 and lines[first - 1].rstrip().endswith("\\"):
         first -= 1

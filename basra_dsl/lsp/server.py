@@ -6,6 +6,11 @@ editor (parents are read beside the file, as ``basra check`` reads them), publis
 finding, and runs the worked examples when the file is opened or saved. A worked-examples
 file (``NAME.examples.yaml``) is checked too: its examples are played on the variant beside
 it, as the editor holds it.
+
+Only documents the editor has open are read (a request about another gets an empty
+answer), and every position goes through ``Lines``: the protocol's lines (ending at "\n",
+"\r\n" or a lone "\r") turned into the package's and back. ``wire.Server`` reads the
+frames and answers a client's mistakes.
 """
 
 from __future__ import annotations
@@ -13,10 +18,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 
 from .. import __version__, limits
 from ..check.checker import Report, check_examples_text, check_text
@@ -27,9 +34,11 @@ from . import convert
 from .complete import suggestions
 from .fixes import Fix, did_you_mean_fix, schema_line_fix
 from .hover import hover_text
+from .lines import Lines
 from .navigate import definition, references
+from .wire import Server
 
-SERVER = LanguageServer("basra-lsp", __version__)
+SERVER = Server("basra-lsp", __version__)
 QUIET = 0.25  # seconds without a change before a changed document is checked again
 EXAMPLES = ".examples.yaml"
 _WAITING: dict[str, asyncio.Future] = {}  # by document: the check a change asked for
@@ -44,33 +53,31 @@ def _uri(path: str) -> str:
     return from_fs_path(str(Path(path).resolve())) or path
 
 
-def _lines(server: LanguageServer, uri: str) -> list[str]:
-    return server.workspace.get_text_document(uri).source.split("\n")
+def _document(server: LanguageServer, uri: str) -> TextDocument | None:
+    """A document the editor has open, or None: the server reads no other from the editor,
+    and answers a request about one with nothing (pygls would read the file from disk)."""
+    return server.workspace.text_documents.get(unquote(uri))
 
 
-def _position(server: LanguageServer, uri: str):
-    """Returns ``position(lines, line, character)`` in the client's units for a document."""
-    codec = server.workspace.get_text_document(uri).position_codec
-
-    def position(lines: list[str], line: int, character: int) -> lsp.Position:
-        line = max(0, min(line, len(lines) - 1)) if lines else 0
-        return codec.position_to_client_units(lines, lsp.Position(line, max(0, character)))
-    return position
+def _lines(server: LanguageServer, text: str) -> Lines:
+    """A text's lines, counted as the protocol counts them, in the client's units."""
+    return Lines(text, server.workspace.position_codec.client_num_units)
 
 
 def _variant_text(server: LanguageServer, uri: str) -> str | None:
     """The text of a variant document the server will read, or None: another kind of file,
-    or one larger than a variant may be (its B801 finding says so; nothing else is worked
-    out for it, so a huge buffer cannot stall the editor)."""
-    if not uri.endswith(".basra"):
+    one not open, or one larger than a variant may be (its B801 finding says so; nothing
+    else is worked out for it, so a huge buffer cannot stall the editor)."""
+    document = _document(server, uri) if uri.endswith(".basra") else None
+    if document is None:
         return None
-    text = server.workspace.get_text_document(uri).source
+    text = document.source
     return text if len(text.encode("utf-8", errors="replace")) <= limits.VARIANT_BYTES else None
 
 
 class Asked(NamedTuple):
     """What a request at a position asks about: a document, and a line and column (from 1,
-    in characters)."""
+    in characters, as the package counts them)."""
 
     uri: str
     text: str
@@ -87,54 +94,44 @@ def _asked(server: LanguageServer, params) -> Asked | None:
     """The request's document and position; None for a document the server does not read."""
     uri = params.text_document.uri
     text = _variant_text(server, uri)
-    return None if text is None else Asked(uri, text, *_here(server, uri, params.position))
-
-
-def _here(server: LanguageServer, uri: str, where: lsp.Position) -> tuple[int, int]:
-    """The package's line and column (from 1, in characters) of a protocol position."""
-    document = server.workspace.get_text_document(uri)
-    at = document.position_codec.position_from_client_units(document.lines, where)
-    return at.line + 1, at.character + 1
+    return None if text is None else Asked(uri, text, *_lines(server, text).package(params.position))
 
 
 # ------------------------------------------------------------------ findings
 
 def publish(server: LanguageServer, uri: str, examples: bool) -> None:
-    """Checks a document and publishes its findings (a variant's worked examples, when run,
-    are published on the examples file)."""
+    """Checks an open document and publishes its findings (a variant's worked examples,
+    when run, are published on the examples file)."""
+    document = _document(server, uri)
+    if document is None:
+        return  # closed before its check came round
+    text = document.source
     if uri.endswith(EXAMPLES):
-        _publish(server, uri, list(_examples_findings(server, uri)))
+        _publish(server, uri, text, list(_examples_findings(server, uri, text)))
     elif uri.endswith(".basra"):
-        document = server.workspace.get_text_document(uri)
-        found = list(check_text(document.source, Path(_path(uri)), Report(), examples=examples))
+        found = list(check_text(text, Path(_path(uri)), Report(), examples=examples))
         beside = _path(uri).removesuffix(".basra") + EXAMPLES
-        _publish(server, uri, [d for d in found if d.span is None or d.span.path != beside])
-        if examples and Path(beside).is_file() and _uri(beside) not in server.workspace.text_documents:
-            _publish(server, _uri(beside), [d for d in found if d.span is not None and d.span.path == beside],
-                     SourceFile.lookup(beside))
+        _publish(server, uri, text, [d for d in found if d.span is None or d.span.path != beside])
+        if examples and Path(beside).is_file() and _document(server, _uri(beside)) is None:
+            _publish_saved(server, beside, [d for d in found if d.span is not None and d.span.path == beside])
 
 
-def _examples_findings(server: LanguageServer, uri: str):
-    variant = _uri(_path(uri).removesuffix(EXAMPLES) + ".basra")
-    held = server.workspace.text_documents.get(variant)
-    text = server.workspace.get_text_document(uri).source
+def _publish_saved(server: LanguageServer, path: str, found: list) -> None:
+    """Publishes findings on a file the editor has not opened, placed on its text as saved
+    (none when too large to read: its one finding, B801, stands at its start)."""
+    saved = SourceFile.lookup(path)
+    _publish(server, _uri(path), saved.text if saved else "", found, path)
+
+
+def _examples_findings(server: LanguageServer, uri: str, text: str):
+    held = _document(server, _uri(_path(uri).removesuffix(EXAMPLES) + ".basra"))
     return check_examples_text(text, Path(_path(uri)), held.source if held else None)
 
 
-def _publish(server: LanguageServer, uri: str, found: list, source: SourceFile | None = None) -> None:
-    if source is not None:  # a file the editor has not opened: its lines as saved
-        lines, path = source.lines, source.path
-    else:
-        lines, path = _lines(server, uri), _path(uri)
-    position = _position(server, uri) if source is None else _utf16_position
-    diagnostics = [convert.diagnostic(d, lines, path, position, _SETTINGS.get("docsUrl")) for d in found]
+def _publish(server: LanguageServer, uri: str, text: str, found: list, path: str | None = None) -> None:
+    lines, site = _lines(server, text), _SETTINGS.get("docsUrl")
+    diagnostics = [convert.diagnostic(d, lines, path or _path(uri), site) for d in found]
     server.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
-
-
-def _utf16_position(lines: list[str], line: int, character: int) -> lsp.Position:
-    """A position in a file the editor has not opened, in the protocol's default units."""
-    row = lines[line] if 0 <= line < len(lines) else ""
-    return lsp.Position(max(line, 0), len(row[:max(character, 0)].encode("utf-16-le")) // 2)
 
 
 @SERVER.feature(lsp.INITIALIZE)
@@ -185,25 +182,23 @@ def outline(server: LanguageServer, params: lsp.DocumentSymbolParams) -> list[ls
         variant = parsed(text, _path(uri))
     except DiagnosticError:
         return []  # a file that does not parse has no outline; its findings say why
-    return convert.symbols(variant, _position(server, uri), _lines(server, uri))
+    return convert.symbols(variant, _lines(server, text))
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_FORMATTING)
 def formatting(server: LanguageServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     """The whole document in ``basra fmt``'s layout; nothing for a file that does not parse."""
     uri = params.text_document.uri
-    document = server.workspace.get_text_document(uri)
-    if _variant_text(server, uri) is None:
+    text = _variant_text(server, uri)
+    if text is None:
         return []
     try:
-        formatted = format_text(document.source, _path(uri))
+        formatted = format_text(text, _path(uri))
     except DiagnosticError:
         return []
-    if formatted == document.source:
+    if formatted == text:
         return []
-    lines = document.source.split("\n")
-    end = _position(server, uri)(lines, len(lines) - 1, len(lines[-1]))
-    return [lsp.TextEdit(range=lsp.Range(lsp.Position(0, 0), end), new_text=formatted)]
+    return [lsp.TextEdit(range=lsp.Range(lsp.Position(0, 0), _lines(server, text).end()), new_text=formatted)]
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -228,24 +223,24 @@ def completion(server: LanguageServer, params: lsp.CompletionParams) -> lsp.Comp
 def go_to_definition(server: LanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
     asked = _asked(server, params)
     spans = definition(*asked.where) if asked else []
-    return [_location(server, asked.uri, span) for span in spans]
+    return [_location(server, asked, span) for span in spans]
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_REFERENCES)
 def find_references(server: LanguageServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
     asked = _asked(server, params)
     spans = references(*asked.where, params.context.include_declaration) if asked else []
-    return [_location(server, asked.uri, span) for span in spans]
+    return [_location(server, asked, span) for span in spans]
 
 
-def _location(server: LanguageServer, uri: str, span: Span) -> lsp.Location:
+def _location(server: LanguageServer, asked: Asked, span: Span) -> lsp.Location:
     """A span as a location: in this document, or in another file (a parent) as saved."""
-    if Path(span.path).resolve() == Path(_path(uri)).resolve():
-        lines, position, target = _lines(server, uri), _position(server, uri), uri
+    if Path(span.path).resolve() == Path(_path(asked.uri)).resolve():
+        text, target = asked.text, asked.uri
     else:
         source = SourceFile.lookup(span.path)
-        lines, position, target = (source.lines if source else []), _utf16_position, _uri(span.path)
-    return lsp.Location(uri=target, range=convert.first_line(span, lines, position))
+        text, target = (source.text if source else ""), _uri(span.path)
+    return lsp.Location(uri=target, range=convert.first_line(span, _lines(server, text)))
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
@@ -254,33 +249,31 @@ def code_actions(server: LanguageServer, params: lsp.CodeActionParams) -> list[l
     """A quick fix for each finding that names the word meant, and the schema line for a
     worked-examples file without one."""
     uri = params.text_document.uri
-    document = server.workspace.get_text_document(uri)
-    lines = document.lines
-    actions = []
-    for diagnostic in params.context.diagnostics:
-        if diagnostic.source != "basra":
-            continue
-        where = document.position_codec.range_from_client_units(lines, diagnostic.range)
-        row = lines[where.start.line].rstrip("\r\n") if where.start.line < len(lines) else ""
-        end = where.end.character if where.end.line == where.start.line else len(row)
-        fix = did_you_mean_fix(diagnostic.message, row, where.start.line, where.start.character, end)
-        if fix is not None:
-            actions.append(_action(server, uri, fix, [diagnostic]))
-    modeline = schema_line_fix(document.source, _path(uri))
-    if modeline is not None:
-        actions.append(_action(server, uri, modeline, []))
-    return actions
+    document = _document(server, uri)
+    if document is None:
+        return []
+    lines = _lines(server, document.source)
+    fixes = [(_fix(lines, d), [d]) for d in params.context.diagnostics if d.source == "basra"]
+    fixes.append((schema_line_fix(document.source, _path(uri)), []))
+    return [_action(uri, lines, fix, diagnostics) for fix, diagnostics in fixes if fix is not None]
 
 
-def _action(server: LanguageServer, uri: str, fix: Fix, diagnostics: list[lsp.Diagnostic]) -> lsp.CodeAction:
-    lines = _lines(server, uri)
-    position = _position(server, uri)
-    edit = lsp.TextEdit(range=lsp.Range(position(lines, fix.line, fix.start), position(lines, fix.line, fix.end)),
-                        new_text=fix.text)
+def _fix(lines: Lines, diagnostic: lsp.Diagnostic) -> Fix | None:
+    """The fix a finding's "did you mean" asks for, worked out on its line (as the package
+    counts lines: the fix's line and columns are its, from 0)."""
+    line, start = lines.package(diagnostic.range.start)
+    end_line, end = lines.package(diagnostic.range.end)
+    row = lines.package_row(line)
+    return did_you_mean_fix(diagnostic.message, row, line - 1, start - 1, end - 1 if end_line == line else len(row))
+
+
+def _action(uri: str, lines: Lines, fix: Fix, diagnostics: list[lsp.Diagnostic]) -> lsp.CodeAction:
+    where = lsp.Range(lines.protocol(fix.line + 1, fix.start + 1), lines.protocol(fix.line + 1, fix.end + 1))
+    edit = lsp.TextEdit(range=where, new_text=fix.text)
     return lsp.CodeAction(title=fix.title, kind=lsp.CodeActionKind.QuickFix, diagnostics=diagnostics or None,
                           is_preferred=bool(diagnostics), edit=lsp.WorkspaceEdit(changes={uri: [edit]}))
 
 
 def main() -> None:
-    """Serves the protocol over standard input and output."""
-    SERVER.start_io()
+    """Serves the protocol over standard input and output; exits 1 when the input breaks."""
+    raise SystemExit(SERVER.start_io())
