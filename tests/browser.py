@@ -17,11 +17,20 @@ DRIVER = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver")
               None)
 
 
+def missing(chromium: str | None = CHROMIUM, driver: str | None = DRIVER) -> str | None:
+    """Why the browser tests cannot run here, naming each thing that is missing (None: they can).
+    scripts/test installs each with apt-get where it can, and says when it cannot."""
+    absent = [what for what, found in (("Chromium (apt-get install chromium)", chromium),
+                                       ("chromedriver (apt-get install chromium-driver)", driver)) if found is None]
+    return f"{' and '.join(absent)} {'is' if len(absent) == 1 else 'are'} not installed" if absent else None
+
+
 @contextmanager
 def chromium(window: str = "1280,1600", log_requests: bool = False) -> Iterator:
-    """Yields a Selenium driver of headless Chromium, or skips when Chromium is not installed."""
-    if CHROMIUM is None or DRIVER is None:
-        pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver")
+    """Yields a Selenium driver of headless Chromium, or skips saying which of Chromium and
+    chromedriver is not installed."""
+    if reason := missing():
+        pytest.skip(reason)
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed: pip install -e '.[test]'")
     from selenium.webdriver.chrome.service import Service
 

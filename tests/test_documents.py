@@ -7,12 +7,13 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from basra_dsl.check.checker import check_paths
 from basra_dsl.check.examples import check_examples, rule_names
 from basra_dsl.cli import main
 from basra_dsl.diagnostics import DiagnosticError
-from basra_dsl.documents import parse_document, read_document, schema_diagnostics
+from basra_dsl.documents import parse_document, read_document, schema_diagnostics, yaml_reader
 from basra_dsl.language.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,11 +105,82 @@ def test_key_given_twice_in_json_is_refused_at_the_second(runner, tmp_path):
     assert "first given at line 2" in output
 
 
-def test_unknown_tag_and_deep_nesting_are_refused(runner, tmp_path):
+def test_unknown_tag_is_refused(runner, tmp_path):
     refused(runner, write(tmp_path, "t.yaml", "variant: !foo egyptian\n"), "t.yaml:1:10: error[B508]", "!foo")
-    refused(runner, write(tmp_path, "d.yaml", "[" * 5000 + "\n"), "error[B508]", "nested too deeply")
-    refused(runner, write(tmp_path, "d.json", "[" * 5000 + "]" * 5000 + "\n"), "error[B508]", "nested too deeply")
-    refused(runner, write(tmp_path, "e.yaml", "- " * 500 + "x\n"), "error[B508]", "nested too deeply")
+
+
+# Deep nesting is refused by the project, at the first level past MAX_DEPTH (64), in its own
+# words, whatever the YAML reader would say or refuse on its own: libyaml has a nesting limit
+# of its own (1000) and, reading ahead, may reach it before it hands over level 65.
+DEEP = {
+    "flow.yaml": ("[" * 5000 + "\n", "1:65"),  # libyaml stops at its own limit before level 65 is read
+    "closed.yaml": ("[" * 999 + "]" * 999 + "\n", "1:65"),  # within libyaml's limit
+    "block.yaml": ("- " * 500 + "x\n", "1:129"),
+    "mapping.yaml": ("".join(" " * i + f"k{i}:\n" for i in range(70)) + " " * 70 + "x\n", "65:65"),
+    "flow.json": ("[" * 5000 + "]" * 5000 + "\n", "1:65"),
+}
+
+
+@pytest.mark.parametrize("name", DEEP)
+def test_deep_nesting_is_refused_at_the_level_past_the_limit(runner, tmp_path, name):
+    text, where = DEEP[name]
+    output = refused(runner, write(tmp_path, name, text), f"{name}:{where}: error[B508]: the document is nested too deeply")
+    assert "not valid YAML" not in output
+
+
+class _StrictReader(yaml.SafeLoader):
+    """A YAML reader with a nesting limit of its own, far below the project's, refusing in its own words."""
+
+    def get_event(self):
+        event = super().get_event()
+        self.level = getattr(self, "level", 0) + isinstance(event, yaml.CollectionStartEvent) \
+            - isinstance(event, yaml.CollectionEndEvent)
+        if self.level > 3:
+            raise yaml.parser.ParserError(None, None, "exceeded maximum nesting depth", event.start_mark)
+        return event
+
+
+FAST_READERS = {"libyaml": getattr(yaml, "CSafeLoader", None), "none": None, "strict": _StrictReader}
+
+
+def nested(levels: int, style: str) -> str:
+    if style == "flow":
+        return "[" * levels + "x" + "]" * levels + "\n"
+    return "".join(" " * i + f"k{i}:\n" for i in range(levels - 1)) + " " * (levels - 1) + "- x\n"
+
+
+@pytest.mark.parametrize("reader", FAST_READERS)
+@pytest.mark.parametrize("style", ["flow", "block"])
+def test_the_project_decides_how_deep_whatever_the_reader(monkeypatch, reader, style):
+    if reader == "libyaml" and FAST_READERS[reader] is None:
+        pytest.skip("PyYAML was built without libyaml")
+    monkeypatch.setattr(yaml_reader, "_FAST", FAST_READERS[reader])
+    document = parse_document(nested(64, style), "d.yaml")  # 64 levels are allowed, whatever the reader allows
+    value, levels = document.data, 0
+    while isinstance(value, (list, dict)):
+        value, levels = (value[0] if isinstance(value, list) else next(iter(value.values()))), levels + 1
+    assert (value, levels) == ("x", 64)
+    with pytest.raises(DiagnosticError) as caught:
+        parse_document(nested(65, style), "d.yaml")
+    (found,) = caught.value.diagnostics
+    line, column = (1, 65) if style == "flow" else (65, 65)
+    assert (found.code, found.message, found.span.line, found.span.column) == \
+        ("B508", "the document is nested too deeply", line, column)
+
+
+@pytest.mark.parametrize("reader", FAST_READERS)
+def test_anchors_and_errors_are_the_same_whatever_the_reader(monkeypatch, reader):
+    if reader == "libyaml" and FAST_READERS[reader] is None:
+        pytest.skip("PyYAML was built without libyaml")
+    monkeypatch.setattr(yaml_reader, "_FAST", FAST_READERS[reader])
+    with pytest.raises(DiagnosticError) as caught:
+        parse_document("a: [[[[&x 1]]]]\nb: *x\n", "d.yaml")
+    assert [(d.code, d.span.line, d.span.column) for d in caught.value.diagnostics] == [("B508", 1, 8)]
+    assert "anchors and aliases" in caught.value.diagnostics[0].message
+    with pytest.raises(DiagnosticError) as caught:
+        parse_document("a: [[[[1]]]]\nb: [\n", "d.yaml")
+    assert [(d.code, d.span.line) for d in caught.value.diagnostics] == [("B508", 3)]
+    assert "not valid YAML" in caught.value.diagnostics[0].message
 
 
 # ------------------------------------------------------------------ 3. JSON that is not YAML

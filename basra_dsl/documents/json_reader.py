@@ -30,13 +30,29 @@ def raise_json_error(text: str, path: str) -> None:
     except json.JSONDecodeError as exc:
         raise DiagnosticError([error("B508", f"this is not valid JSON: {exc.msg}",
                                      Span(path, exc.lineno, exc.colno))]) from None
-    except RecursionError:
-        raise DiagnosticError([too_deep(Span(path, 1, 1))]) from None
+    except RecursionError:  # Python's own limit, far past ours: say where ours was passed
+        line, column = _past_max_depth(text)
+        raise DiagnosticError([too_deep(Span(path, line, column))]) from None
     except ValueError as exc:
         raise DiagnosticError([error("B508", f"this is not valid JSON: {exc} is not a number",
                                      Span(path, 1, 1))]) from None
 
 
+def _past_max_depth(text: str) -> tuple[int, int]:
+    """The line and column of the bracket that opens the first level past MAX_DEPTH (1, 1 if none)."""
+    depth = 0
+    for found in _BRACKET_OR_STRING.finditer(text):
+        if found.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                before = text[:found.start()]
+                return before.count("\n") + 1, found.start() - before.rfind("\n")
+        elif found.group() in "]}":
+            depth -= 1
+    return 1, 1
+
+
+_BRACKET_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 _SPACE = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 

@@ -11,8 +11,13 @@ from .model import MAX_DEPTH, SURROGATE, Document, Marks, surrogate, too_deep
 
 # libyaml (shipped in PyYAML's wheels) reads YAML a hundred times faster than PyYAML's own
 # Python reader, whose time on a large hostile file runs to minutes; either gives the same nodes.
+# libyaml is only the fast way: what a document may hold (how deep it nests, no anchors) is
+# decided here on the events, and where libyaml stops with an error of its own (its own
+# nesting limit, say, which it may reach before handing over the events that cross ours), the
+# Python reader, which has no limits of its own, reads the text again and has the last word
+# (only text libyaml refuses pays for it: a few seconds at most, for the 1 MB a YAML document may be).
 _FAST = getattr(yaml, "CSafeLoader", None)
-_LOADER = _FAST or yaml.SafeLoader
+_PURE = yaml.SafeLoader
 
 
 def compose(text: str, path: str, what: str) -> yaml.Node | None:
@@ -21,9 +26,24 @@ def compose(text: str, path: str, what: str) -> yaml.Node | None:
     ``MAX_DEPTH``, and yaml.YAMLError for text that is not YAML.
 
     The events are read first, so what is refused is refused before any node is built (an
-    alias may make a few lines stand for a huge document; deep nesting would recurse)."""
+    alias may make a few lines stand for a huge document; deep nesting would recurse). The
+    answer is the same whichever reader is used: see ``_FAST``."""
+    if _FAST is not None:
+        try:
+            _check_events(text, path, what, _FAST)
+            return yaml.compose(text, Loader=_FAST)
+        except yaml.YAMLError:
+            pass  # libyaml's word is not the last: the Python reader decides below
+    _check_events(text, path, what, _PURE)
+    return yaml.compose(text, Loader=_PURE)
+
+
+def _check_events(text: str, path: str, what: str, loader: type) -> None:
+    """Raises DiagnosticError at the first anchor or alias, or the first collection nested
+    deeper than ``MAX_DEPTH``, in the events the loader reads (yaml.YAMLError where it can
+    read no further)."""
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
+    for event in yaml.parse(text, Loader=loader):
         anchor = getattr(event, "anchor", None)
         if isinstance(event, yaml.AliasEvent) or anchor is not None:
             mark = event.start_mark
@@ -37,7 +57,6 @@ def compose(text: str, path: str, what: str) -> yaml.Node | None:
                 raise DiagnosticError([too_deep(Span(path, mark.line + 1, mark.column + 1))])
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
-    return yaml.compose(text, Loader=_LOADER)
 
 
 class YamlBuilder:

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from npm_cache import install, node_missing
 from pygments.token import Whitespace
 
 from basra_dsl.language.highlight import BasraLexer
@@ -26,15 +27,12 @@ CONSTRUCTS = sorted((EXTENSION / "test" / "grammar").glob("*.basra"))
 
 @pytest.fixture(scope="module")
 def npm_packages() -> Path:
-    """The extension's npm packages, installed from its lock file when they are missing."""
-    if shutil.which("node") is None or shutil.which("npm") is None:
-        pytest.skip("Node.js and npm are not on this machine, and scripts/test could not install "
-                    "them from the system's packages (no apt-get, or no root)")
-    if not (EXTENSION / "node_modules" / ".package-lock.json").is_file():
-        done = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=EXTENSION,
-                              capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            pytest.skip(f"npm ci could not install the extension's packages from the registry: {done.stderr[-400:]}")
+    """The extension's npm packages: installed from its lock file into the test cache folder
+    (outside the checkout) when they are not there yet, and linked in as node_modules."""
+    if reason := node_missing():
+        pytest.skip(f"{reason}, and scripts/test could not install it from the system's packages")
+    if reason := install(EXTENSION):
+        pytest.skip(reason)
     return EXTENSION / "node_modules"
 
 
