@@ -41,8 +41,8 @@ def chromium(window: str = "1280,1600", log_requests: bool = False) -> Iterator:
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", f"--window-size={window}", f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    if log_requests:
-        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    # the console is always kept (a page's errors, a blocked script); requests only when asked
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", **({"performance": "ALL"} if log_requests else {})})
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_page_load_timeout(60)
     try:

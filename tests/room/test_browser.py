@@ -146,3 +146,28 @@ def test_two_people_and_two_bots_play_a_hand(server):
         time.sleep(0.5)
         host.save_screenshot(str(SHOTS / "phone-table.png"))
         assert js(host, "return document.documentElement.scrollWidth") <= 391
+
+
+def console_errors(browser) -> list[str]:
+    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_a_tab_left_behind_shows_the_room_as_a_visitor_and_no_page_breaks_its_own_policy(server):
+    with contextlib.ExitStack() as stack:
+        host, first, second = (stack.enter_context(chromium(window="1200,900")) for _ in range(3))
+        url = make_room(host, server, 2)
+        take_seat(host, url, "Host")
+        take_seat(first, url, "Guest")
+        second.get(url)  # the same person's second tab: the page takes the seat back with its stored token
+        token = js(first, "return Object.entries(localStorage).find(([k]) => k.startsWith('basra-seat-'))")
+        js(second, "localStorage.setItem(arguments[0], arguments[1]); location.reload()", *token)
+        wait(second, "document.getElementById('join').hidden && "
+                     "document.querySelector('.seat[data-seat=\"1\"] strong')?.textContent === 'Guest (you)'")
+        js(first, "socket.send(JSON.stringify({type: 'leave'}))")
+        wait(second, "!document.getElementById('join').hidden")  # a visitor again: it may join, it holds no seat
+        assert js(second, "return document.getElementById('chat').hidden")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        second.save_screenshot(str(SHOTS / "tab-left-behind.png"))
+        for browser in (host, first, second):
+            csp = [m for m in console_errors(browser) if "Content Security Policy" in m]
+            assert csp == [], csp
