@@ -6,6 +6,7 @@ protocol does not expect, Redis going away, slow clients, missing security heade
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
 import signal
@@ -68,6 +69,19 @@ def redis_url(tmp_path):
 def hubs(url: str, count: int = 2, **settings) -> list[RedisHub]:
     catalog = Catalog()
     return [RedisHub(catalog, url=url, **({"bot_delay": 0} | settings)) for _ in range(count)]
+
+
+@contextlib.asynccontextmanager
+async def running(url: str, count: int = 2):
+    """``count`` Redis hubs on one store, started (processes of one server), stopped after."""
+    started = hubs(url, count)
+    for hub in started:
+        await hub.start()
+    try:
+        yield started
+    finally:
+        for hub in started:
+            await hub.stop()
 
 
 # ------------------------------------------------------------------ 1. a second tab after leave
@@ -133,10 +147,7 @@ def test_a_seat_left_during_a_game_or_taken_by_a_bot_is_no_longer_the_tabs(app):
 
 def test_with_two_processes_a_tab_left_behind_acts_for_nobody(redis_url):
     async def scenario() -> None:
-        one, two = hubs(redis_url)
-        await one.start()
-        await two.start()
-        try:
+        async with running(redis_url) as (one, two):
             room = await one.create("egyptian", {}, 2)
             host, first = await Tab(one, room).open(), await Tab(one, room).open()
             await host.send(type="join", name="Host")
@@ -152,9 +163,6 @@ def test_with_two_processes_a_tab_left_behind_acts_for_nobody(redis_url):
             assert await second.send(type="chat", text="hello") == "that seat is no longer yours: join again"
             assert await second.send(type="leave") == "that seat is no longer yours: join again"
             assert [held.name for held in room.seats] == ["Host", "Newcomer"]
-        finally:
-            await one.stop()
-            await two.stop()
     asyncio.run(scenario())
 
 
@@ -162,10 +170,7 @@ def test_with_two_processes_a_tab_left_behind_acts_for_nobody(redis_url):
 
 def test_bots_on_a_room_held_by_two_processes_move_once_and_nobody_waits_for_ever(redis_url):
     async def scenario() -> None:
-        one, two = hubs(redis_url)
-        await one.start()
-        await two.start()
-        try:
+        async with running(redis_url) as (one, two):
             room = await one.create("egyptian", {}, 4)
             amr = await Tab(one, room).open()
             await amr.send(type="join", name="Amr")
@@ -195,9 +200,6 @@ def test_bots_on_a_room_held_by_two_processes_move_once_and_nobody_waits_for_eve
             log = await one.client.lrange(key(room.id, "log"), 0, -1)
             plays = [json.loads(entry) for entry in log if json.loads(entry)["do"] == "play"]
             assert len(plays) == len(room.table.state.plays) == 2 * moves  # each bot move kept once
-        finally:
-            await one.stop()
-            await two.stop()
     asyncio.run(scenario())
 
 
@@ -242,10 +244,7 @@ def test_a_room_nobody_joins_closes_within_a_minute_and_a_joined_one_stays():
 
 def test_with_redis_a_client_s_rooms_are_counted_across_processes(redis_url):
     async def scenario() -> None:
-        one, two = hubs(redis_url)
-        await one.start()
-        await two.start()
-        try:
+        async with running(redis_url) as (one, two):
             for index in range(ROOMS_PER_CLIENT):
                 await (one if index % 2 else two).create("egyptian", {}, 2, client="10.0.0.7")
             with pytest.raises(model.RoomError, match="rooms open already"):
@@ -253,9 +252,6 @@ def test_with_redis_a_client_s_rooms_are_counted_across_processes(redis_url):
             await two.create("egyptian", {}, 2, client="10.0.0.8")  # someone else may
             ttl = await one.client.pttl(key((await one.create("egyptian", {}, 2, client="x")).id, "meta"))
             assert 0 < ttl <= one.empty * 1000  # a room nobody has joined lives a minute, not ten
-        finally:
-            await one.stop()
-            await two.stop()
     asyncio.run(scenario())
 
 
@@ -280,10 +276,7 @@ def test_comings_and_goings_before_the_start_do_not_use_up_the_game(monkeypatch)
 
 def test_with_redis_a_waiting_room_s_log_is_folded_and_every_copy_agrees(redis_url):
     async def scenario() -> None:
-        one, two = hubs(redis_url)
-        await one.start()
-        await two.start()
-        try:
+        async with running(redis_url) as (one, two):
             room = await one.create("egyptian", {}, 4)
             host = await Tab(one, room).open()
             await host.send(type="join", name="Host")
@@ -299,14 +292,9 @@ def test_with_redis_a_waiting_room_s_log_is_folded_and_every_copy_agrees(redis_u
             assert await host.send(type="bots", bot="random") is None
             assert await host.send(type="start") is None
             await until(lambda: copy.started)
-            (late,) = hubs(redis_url, 1)  # a process started later builds the same room from the folded log
-            await late.start()
-            rebuilt = await late.find(room.id)
-            assert rebuilt.started and [h.name for h in rebuilt.seats] == [h.name for h in room.seats]
-            await late.stop()
-        finally:
-            await one.stop()
-            await two.stop()
+            async with running(redis_url, 1) as (late,):  # a process started later: the same room from the folded log
+                rebuilt = await late.find(room.id)
+                assert rebuilt.started and [h.name for h in rebuilt.seats] == [h.name for h in room.seats]
     asyncio.run(scenario())
 
 
@@ -334,9 +322,7 @@ def test_a_game_whose_store_goes_away_keeps_its_table_then_says_the_room_is_gone
 
     async def scenario() -> None:
         nonlocal store
-        (hub,) = hubs(url, 1)
-        await hub.start()
-        try:
+        async with running(url, 1) as (hub,):
             room = await hub.create("egyptian", {}, 2)
             amr, basma = await Tab(hub, room).open(), await Tab(hub, room).open()
             await amr.send(type="join", name="Amr")
@@ -358,8 +344,6 @@ def test_a_game_whose_store_goes_away_keeps_its_table_then_says_the_room_is_gone
                         what="the players to be told the room is gone")
             gone = next(m for m in amr.socket.sent if m["type"] == "gone")
             assert gone["message"] == GONE and amr.socket.closed == 1000
-        finally:
-            await hub.stop()
     try:
         asyncio.run(scenario())
     finally:
