@@ -243,8 +243,7 @@ class BasraApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
         question = Text.assemble(("Quit the game?\n\n", "bold"))
-        question.append(view.saved_text(self.table) + ("" if self.table.hand_over else
-                                                       " The hand in play is not kept.") + "\n\n")
+        question.append(view.quit_text(self.table) + "\n\n")
         question.append("y: quit    n: keep playing", style="bold")
 
         def answered(quit_game: bool | None) -> None:

@@ -1,9 +1,11 @@
 """The terminal game as plain data: one whole game of a variant, one seat a person's.
 
 The table itself is ``play.table.Table`` (deals, moves checked by the engine, the bots'
-turns, the score); this one adds the person's seat and writes the record as each hand
-ends, so a game stopped at any moment leaves the record of its finished hands. It draws
-nothing; ``view`` and ``app`` show it.
+turns, the score); this one adds the person's seat, tells the story of each new deal within
+a hand (a ``DealEvent``), and writes the record as each hand ends, so a game stopped at any
+moment leaves the record of its finished hands. A hand stopped before its end is in no
+record: a record plays every card it deals (``basra replay`` refuses a hand cut short). It
+draws nothing; ``view`` and ``app`` show it.
 """
 
 from __future__ import annotations
@@ -12,13 +14,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Move
+from ..engine import Deal, Move, Play
 from ..engine.rules import Rules
 from ..play.table import Event
 from ..play.table import Table as PlayTable
 from .record import write_record
 
-__all__ = ["Event", "SaveState", "Table"]
+__all__ = ["DealEvent", "Event", "SaveState", "Table"]
+
+
+@dataclass
+class DealEvent(Event):
+    """A new deal within a hand (the hand's first deal is its ``hand`` event): ``number``
+    counts the hand's deals from 1, of ``deals`` in all."""
+
+    number: int = 0
+    deals: int = 0
+    deal: Deal | None = None
 
 
 @dataclass
@@ -53,6 +65,15 @@ class Table(PlayTable):
     def hand(self) -> list[int]:
         """The person's cards, lowest rank first."""
         return self.hand_of(self.seat)
+
+    def play(self, move: Move) -> Play:
+        """Plays a move (see ``play.table.Table.play``); a deal it brings on follows it in the story."""
+        dealt, told = self.state.deal_index, len(self.events)
+        play = super().play(move)
+        new = [DealEvent("deal", self.hand_number, number=index + 1, deals=len(self.deals), deal=self.deals[index])
+               for index in range(dealt, min(self.state.deal_index, len(self.deals)))]
+        self.events[told + 1:told + 1] = new  # after the play, before a result it may have brought
+        return play
 
     def options(self, card: int) -> list[Move]:
         """The moves a card of the person's hand may make now, as the engine says."""

@@ -16,7 +16,7 @@ from ..cards import card_glyph
 from ..engine import Move, Play
 from ..engine.scoring import number
 from ..rulebook.safe import plain
-from .table import Event, Table
+from .table import DealEvent, Event, Table
 
 RED = "bold red"
 BLACK = "bold"
@@ -256,11 +256,32 @@ def event_text(table: Table, event: Event) -> Text:
     if event.kind == "hand":
         who = "you lead" if event.seat == table.seat else f"seat {event.seat + 1} leads"
         return Text(f"Hand {event.hand}: {who}", style="bold magenta")
+    if isinstance(event, DealEvent):
+        return deal_text(table, event)
     if event.kind == "result":
         result = table.results[event.hand - 1]
         return Text(f"Hand {event.hand} scored: " + ", ".join(
             f"{side_name(table, s)} {number(p)}" for s, p in enumerate(result.points)), style="bold cyan")
     return game_result_text(table)
+
+
+def deal_text(table: Table, event: DealEvent) -> Text:
+    """``New deal (2 of 6): 4 cards each``, with the cards turned up to the floor, if any."""
+    where = f" ({event.number} of {event.deals}{', the last' if event.number == event.deals else ''})"
+    text = Text(f"New deal{where}: ", style="magenta")
+    deal = event.deal
+    if deal is None:
+        return text
+    sizes = [len(cards) for cards in deal.hands]
+    if len(set(sizes)) == 1:
+        text.append(f"{sizes[0]} card{'s' * (sizes[0] != 1)} each", style="bold magenta")
+    else:
+        text.append(", ".join(f"{seat_name(table, s).lower() if s == table.seat else seat_name(table, s)} {n}"
+                              for s, n in enumerate(sizes)), style="bold magenta")
+    if deal.floor:
+        text.append(f", {len(deal.floor)} to the {'pile' if table.rules.floor_kind == 'stack' else 'floor'}",
+                    style="magenta")
+    return text
 
 
 def status_text(table: Table, thinking: bool = False) -> Text:
@@ -285,5 +306,19 @@ def saved_text(table: Table) -> str:
     if save.path is None:
         return "Not recorded."
     if not save.hands:
-        return f"The record will be written to {save.path} when the first hand ends."
+        return "No record yet: a record holds only whole hands, and none is finished."
     return f"Record: {save.path} ({save.hands} hand{'s' * (save.hands != 1)}; basra replay replays it)."
+
+
+def quit_text(table: Table) -> str:
+    """What quitting now keeps: the record of the finished hands, never the hand in play (a
+    record plays every card it deals), and no file at all before the first hand ends."""
+    save = table.save
+    if save.error or save.path is None:
+        return saved_text(table)
+    if table.hand_over:
+        return saved_text(table)
+    if not save.hands:
+        return ("No record is written if you quit now: a record holds only whole hands, and "
+                "the first hand is not over.")
+    return f"{saved_text(table)} The hand in play is not kept in it."

@@ -126,13 +126,18 @@ class CaptureScreen(ModalScreen[int | None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and the variant's 'Play in a minute', as plain text; Esc, q, ? or F1 closes it."""
+    """The keys and the variant's 'Play in a minute', as plain text. How to close it stays
+    in sight on the top line, outside the text, which scrolls (↑ ↓, PgUp PgDn, Home End,
+    the mouse wheel) when the terminal is too short for it; Esc, ?, q or F1 closes it."""
 
+    CLOSE = "Esc or ? closes this"
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
+    HelpScreen > Vertical {
         width: 90%; max-width: 110; height: 90%; border: round $accent; background: $panel; padding: 0 1;
     }
+    HelpScreen #help-close { height: 1; margin-bottom: 1; color: $text-accent; text-style: bold; }
+    HelpScreen VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
     """
     BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", show=False),
                 Binding("question_mark", "close", show=False), Binding("f1", "close", show=False)]
@@ -142,10 +147,15 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(self.text, id="help-text", markup=False)
+        with Vertical(id="help-box"):
+            yield Static(Text(f"{self.CLOSE} · ↑ ↓ PgUp PgDn scroll"), id="help-close", markup=False)
+            with VerticalScroll(id="help-scroll"):
+                yield Static(self.text, id="help-text", markup=False)
 
     def on_mount(self) -> None:
+        box = self.query_one("#help-box")
+        box.border_title = "Help"
+        box.border_subtitle = self.CLOSE
         self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
@@ -188,5 +198,5 @@ def help_text(title: str, keys: list[str], quickstart: list[str]) -> Text:
         text.append("\n".join(rest))
     else:
         text.append("(no 'Play in a minute' for this variant)", style="dim")
-    text.append("\n\nEsc, q, ? or F1 closes this help.", style="dim")
+    text.append("\n\nEsc or ? closes this help (q and F1 do too).", style="dim")
     return text

@@ -1,12 +1,16 @@
 """The room in real browsers: `basra serve` started as a person would, four headless
 Chromium sessions joining one Egyptian room in order, checking the seating, chatting and
-playing a whole hand to the score screen; then a room where two seats are bots. The
-screenshots go to artifacts/room/ for a person to look at."""
+playing a whole hand to the score screen; then a room where two seats are bots; the lobby
+showing what each option means, and a new room telling its maker, a visitor and a guest
+what to do next, with its link to copy. The screenshots go to artifacts/room/ for a person
+to look at."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -171,3 +175,97 @@ def test_a_tab_left_behind_shows_the_room_as_a_visitor_and_no_page_breaks_its_ow
         for browser in (host, first, second):
             csp = [m for m in console_errors(browser) if "Content Security Policy" in m]
             assert csp == [], csp
+
+
+def status(browser) -> str:
+    return js(browser, "return document.getElementById('status').textContent")
+
+
+def test_the_lobby_shows_what_each_option_means(server):
+    with urllib.request.urlopen(server + "/api/variants") as answer:
+        offers = {o["name"]: o for o in json.load(answer)}
+    wanted = {name.replace("_", " "): about["about"] for name, about in offers["egyptian"]["options"].items()}
+    assert wanted and all(wanted.values())
+    with chromium(window="1200,900") as browser:
+        browser.get(server + "/")
+        wait(browser, "document.querySelector('#variant option[value=egyptian]') && "
+                      "document.querySelectorAll('#options .option').length")
+        fields = browser.find_elements("css selector", "#options .option")
+        shown = {}
+        for field in fields:
+            meaning = field.find_element("css selector", ".about")
+            assert meaning.is_displayed() and meaning.size["height"] > 0  # on the page, not in a tooltip
+            select = field.find_element("css selector", "select")
+            assert select.get_attribute("aria-describedby") == meaning.get_attribute("id")
+            shown[field.find_element("css selector", "label .name").text] = meaning.text
+        assert shown == wanted
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(SHOTS / "lobby-options.png"))
+        js(browser, "const v = document.getElementById('variant'); v.value = 'casino'; v.dispatchEvent(new Event('change'));")
+        texts = js(browser, "return [...document.querySelectorAll('#options .about')].map(a => a.textContent)")
+        assert texts == [about["about"] for about in offers["casino"]["options"].values()]
+        js(browser, "const v = document.getElementById('variant'); v.value = 'pishti'; v.dispatchEvent(new Event('change'));")
+        assert js(browser, "return document.getElementById('options').children.length") == 0  # no options, no heading
+        assert [m for m in console_errors(browser) if "Content Security Policy" in m] == []
+
+
+def test_a_new_room_says_what_to_do_next_and_offers_its_link_to_copy(server):
+    with contextlib.ExitStack() as stack:
+        host, guest = (stack.enter_context(chromium(window="1200,900")) for _ in range(2))
+        url = make_room(host, server, 2)
+        assert "/room/" in url
+        wait(host, "document.getElementById('status').textContent")
+        said = status(host)  # the maker, not seated yet
+        assert said.startswith("You made this room: enter your name and take a seat.") and "share this room's link" in said
+        assert "Waiting for the host" not in said
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        host.save_screenshot(str(SHOTS / "room-new-maker.png"))
+
+        # the link to send, with a Copy button, while the room waits for players
+        assert host.find_element("id", "invite").is_displayed()
+        link = host.find_element("id", "invite-link")
+        assert link.get_attribute("value") == url and link.get_attribute("readonly") is not None
+        copy = host.find_element("id", "copy-button")
+        assert copy.text == "Copy link" and copy.is_displayed()
+
+        guest.get(url)  # a visitor: no seat, and did not make the room
+        wait(guest, "document.getElementById('status').textContent")
+        assert status(guest) == "Take a seat to play: enter your name below."
+
+        take_seat(host, url, "Host")
+        wait(host, "!document.getElementById('host').hidden")
+        assert status(host) == ("Share this room's link so friends can join, or fill the empty seats "
+                                "with bots and start.")
+        wait(guest, "document.getElementById('status').textContent.startsWith('1 of 2')")
+        assert status(guest) == "1 of 2 seats taken. Take a seat to play: enter your name below."
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        host.save_screenshot(str(SHOTS / "room-empty-host.png"))
+
+        # Copy puts the link on the clipboard where the browser allows it ...
+        origin = server
+        host.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": [
+            "clipboardReadWrite", "clipboardSanitizedWrite"]})
+        copy.click()
+        wait(host, "document.getElementById('copy-note').textContent")
+        assert host.find_element("id", "copy-note").text.startswith("Copied")
+        clipboard = host.execute_async_script("navigator.clipboard.readText().then(arguments[0], e => arguments[0]('error ' + e))")
+        assert clipboard == url
+        # ... and selects it for the person to copy where it does not (no clipboard for a page on plain http)
+        js(guest, "Object.defineProperty(navigator, 'clipboard', {value: undefined, configurable: true})")
+        guest.find_element("id", "copy-button").click()
+        wait(guest, "document.getElementById('copy-note').textContent")
+        assert "selected" in guest.find_element("id", "copy-note").text
+        assert js(guest, "const l = document.getElementById('invite-link'); return document.activeElement === l && "
+                         "l.value.substring(l.selectionStart, l.selectionEnd)") == url
+
+        take_seat(guest, url, "Guest")
+        wait(guest, "document.getElementById('status').textContent.startsWith('2 of 2')")
+        assert status(guest) == "2 of 2 seats taken. Waiting for Host to start the game."
+        wait(host, "document.getElementById('status').textContent.startsWith('2 of 2')")
+        assert status(host) == "2 of 2 seats taken. Every seat is taken: start the game."
+        assert not host.find_element("id", "invite").is_displayed()  # nobody left to invite
+        host.find_element("id", "start-button").click()
+        wait(host, "document.querySelectorAll('#hand .card-button').length === 4")
+        assert not host.find_element("id", "invite").is_displayed()
+        for browser in (host, guest):
+            assert [m for m in console_errors(browser) if "Content Security Policy" in m] == []

@@ -4,14 +4,18 @@ Bots play at once (delay 0). A whole hand of two-player Egyptian and one of four
 partnership Egyptian are played through the keys; the screen shows the hand, the floor,
 the scores and whose turn it is; a card with several captures offers the list; keys the
 game does not use change nothing; resizing does not break it; the record written as the
-hand ends replays to the same scores; the help shows the variant's 'Play in a minute'.
-Screenshots (SVG) go to artifacts/terminal/.
+hand ends replays to the same scores; quitting in the first hand says that no record is
+written, and writes none; a new deal within a hand gets its line in the play by play; the
+help shows the variant's 'Play in a minute', says how to close it, and scrolls in a 40-row
+terminal. Screenshots (SVG) go to artifacts/terminal/, with a PNG beside some of them when
+Chromium is installed to draw it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from pathlib import Path
 
@@ -25,7 +29,7 @@ from basra_dsl.engine import Move, RuleError
 from basra_dsl.play.records import replay_file
 from basra_dsl.rulebook.safe import inline, plain
 from basra_dsl.terminal.help import markdown_lines, quickstart_lines
-from basra_dsl.terminal.table import Table
+from basra_dsl.terminal.table import DealEvent, Table
 from basra_dsl.terminal.widgets import CaptureScreen, HelpScreen, QuitScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,6 +41,22 @@ def shot(app, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     app.save_screenshot(f"{name}.svg", str(SHOTS))
     return SHOTS / f"{name}.svg"
+
+
+def png(svg: Path) -> Path | None:
+    """Draws an SVG screenshot as a PNG beside it with headless Chromium, for a person to look
+    at (None when Chromium or chromidriver is not installed: the SVG is still there)."""
+    from browser import chromium, missing  # tests/browser.py
+
+    if missing():
+        return None
+    text = svg.read_text(encoding="utf-8")
+    width, height = (round(float(n)) for n in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', text).groups())
+    with chromium(window=f"{width},{height}") as browser:
+        browser.get(svg.resolve().as_uri())
+        time.sleep(0.3)
+        browser.save_screenshot(str(svg.with_suffix(".png")))
+    return svg.with_suffix(".png")
 
 
 async def settle(app, pilot, limit: float = 20.0, failing: bool = False) -> None:
@@ -158,10 +178,61 @@ def test_a_whole_hand_of_egyptian_through_the_keys(tmp_path, monkeypatch):
 
             await pilot.press("q")
             assert isinstance(app.screen, QuitScreen)
+            said = app.screen.text.plain
+            assert f"Record: {record} (1 hand;" in said and "The hand in play is not kept in it." in said
             await pilot.press("n")
             assert not isinstance(app.screen, QuitScreen)
             await pilot.press("q", "y")
         assert replay_file(record).totals == replay.totals  # the unfinished hand is not in the record
+
+    asyncio.run(scenario())
+
+
+def test_quitting_in_the_first_hand_says_no_record_is_written_and_writes_none(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = build_app("egyptian", bot="random", seed=5, delay=0)
+    record = app.table.save.path
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            await play_card(app, pilot, playable(app.table))
+            await pilot.press("q")
+            assert isinstance(app.screen, QuitScreen)
+            said = app.screen.text.plain
+            assert "No record is written if you quit now" in said and "the first hand is not over" in said
+            assert "will be written" not in said and str(record) not in said
+            png(shot(app, "egyptian-quit-first-hand"))
+            await pilot.press("y")
+        assert not app.is_running
+
+    asyncio.run(scenario())
+    assert not record.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_new_deal_within_a_hand_gets_a_line_in_the_play_by_play(tmp_path):
+    app = build_app("egyptian", bot="random", seed=7, delay=0, record=str(tmp_path / "deals.json"))
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            table = app.table
+            assert "New deal" not in app.panel_text("log")  # the hand's first deal is its "Hand 1" line
+            while len(table.state.plays) < 2 * 4:  # two players, four cards each: then the second deal
+                await play_card(app, pilot, playable(table))
+            assert table.your_turn and len(table.hand) == 4  # the second deal is in the hand
+            assert app.panel_text("log").splitlines()[-1] == "New deal (2 of 6): 4 cards each"
+            kinds = [e.kind for e in table.events]
+            assert kinds == ["hand"] + ["play"] * 8 + ["deal"]  # right after the play that emptied the hands
+            png(shot(app, "egyptian-new-deal"))
+            while not table.hand_over:
+                await play_card(app, pilot, playable(table))
+            log = app.panel_text("log")
+            assert [line for line in log.splitlines() if line.startswith("New deal")] == [
+                f"New deal ({n} of 6{', the last' if n == 6 else ''}): 4 cards each" for n in range(2, 7)]
+            deals = [e for e in table.events if isinstance(e, DealEvent)]
+            assert [e.number for e in deals] == [2, 3, 4, 5, 6] and all(e.hand == 1 for e in deals)
+            assert table.events[-1].kind == "result" and not isinstance(table.events[-2], DealEvent)
 
     asyncio.run(scenario())
 
@@ -307,6 +378,44 @@ def test_a_variants_own_text_is_shown_as_written_and_its_game_ends(tmp_path):
             await pilot.press("q")  # the game is over: no question
         replay = replay_file(record)
         assert replay.winner == app.table.board.winner and replay.totals == tuple(app.table.board.totals)
+
+    asyncio.run(scenario())
+
+
+def test_the_help_says_how_to_close_it_and_scrolls_in_a_40_row_terminal():
+    app = build_app("egyptian", bot="random", seed=1, delay=0, record=None)
+    app.table.save.path = None
+
+    async def scenario():
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.pause()
+            close = app.screen.query_one("#help-close")
+            assert close.content.plain.startswith("Esc or ? closes this")
+            assert close.region.height == 1 and close.region.y >= 0  # on the screen, above the text
+            assert app.screen.query_one("#help-box").border_subtitle == "Esc or ? closes this"
+            scroll = app.screen.query_one("#help-scroll")
+            assert scroll.has_focus and scroll.max_scroll_y > 0  # longer than 40 rows: it scrolls
+            assert scroll.scroll_y == 0
+            png(shot(app, "egyptian-help-40-rows"))
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert scroll.scroll_y > 0
+            await pilot.press("end")
+            await pilot.pause()
+            assert scroll.scroll_y == scroll.max_scroll_y
+            assert "Esc or ? closes this help" in app.screen.query_one("#help-text").content.plain.splitlines()[-1]
+            png(shot(app, "egyptian-help-40-rows-end"))
+            await pilot.press("question_mark")  # ? closes it as it opened it
+            assert not isinstance(app.screen, HelpScreen) and app.table.your_turn
+            await pilot.resize_terminal(60, 20)  # a small terminal: the way out is still in sight
+            await pilot.press("f1")
+            await pilot.pause()
+            assert app.screen.query_one("#help-close").region.height == 1
+            await pilot.press("escape")
+            assert not isinstance(app.screen, HelpScreen)
 
     asyncio.run(scenario())
 

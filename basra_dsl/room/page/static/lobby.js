@@ -12,14 +12,20 @@ function option(value, text) {
   return element;
 }
 
+// Each option: its name and its choices, and what it means as text beside them (the
+// variant file's own words, from /api/variants), so nobody has to hover to find out.
 function showChoices() {
   const offer = offers.find((o) => o.name === $("variant").value);
   if (!offer) return;
   $("players").replaceChildren(...offer.players.map((n) => option(n, `${n} players`)));
-  const fields = Object.entries(offer.options).map(([name, about]) => {
+  const fields = Object.entries(offer.options).map(([name, about], index) => {
+    const field = document.createElement("div");
+    field.className = "option";
     const label = document.createElement("label");
-    label.title = about.about;
-    label.append(`${name.replaceAll("_", " ")} `);
+    const named = document.createElement("span");
+    named.className = "name";
+    named.textContent = name.replaceAll("_", " ");
+    label.append(named);
     const select = document.createElement("select");
     select.dataset.option = name;
     about.choices.forEach((choice, i) => {
@@ -28,8 +34,22 @@ function showChoices() {
       select.append(item);
     });
     label.append(select);
-    return label;
+    field.append(label);
+    if (about.about) {
+      const meaning = document.createElement("span");
+      meaning.className = "about";
+      meaning.id = `about-option-${index}`;
+      meaning.textContent = about.about;
+      select.setAttribute("aria-describedby", meaning.id);
+      field.append(meaning);
+    }
+    return field;
   });
+  if (fields.length) {
+    const heading = document.createElement("h3");
+    heading.textContent = "Options";
+    fields.unshift(heading);
+  }
   $("options").replaceChildren(...fields);
 }
 
@@ -57,6 +77,8 @@ async function create(event) {
   });
   const answer = await response.json();
   if (!response.ok) { $("create-error").textContent = answer.error; return; }
+  // the room's page tells the person who made it what to do next (this tab only)
+  sessionStorage.setItem(`basra-made-${answer.id}`, "1");
   location.href = answer.url;
 }
 

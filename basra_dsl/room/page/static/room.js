@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 const ROOM = decodeURIComponent(location.pathname.split("/")[2]);
 const TOKEN_KEY = `basra-seat-${ROOM}`;
 const NAMES = JSON.parse($("card-names").textContent);
+const LINK = `${location.origin}/room/${encodeURIComponent(ROOM)}`; // the link that opens this room
+const MADE_HERE = sessionStorage.getItem(`basra-made-${ROOM}`) === "1"; // this tab made the room in the lobby
 let socket;
 let view = null;
 let gone = false; // the server said the room is no more
@@ -199,13 +201,33 @@ function drawChat() {
   $("lines").scrollTop = $("lines").scrollHeight;
 }
 
+// Before the game: what each person should do next, in words.
+function waitingStatus() {
+  const seated = view.seats.filter((s) => !s.empty).length;
+  const count = `${seated} of ${view.players} seats taken.`;
+  const full = seated === view.players;
+  if (view.you === null) {
+    if (full) return `${count} Every seat is taken: you can watch.`;
+    if (view.host < 0 && MADE_HERE) {
+      return "You made this room: enter your name and take a seat. " +
+        "Then share this room's link so friends can join, or fill the empty seats with bots and start.";
+    }
+    return `${seated ? count + " " : ""}Take a seat to play: enter your name below.`;
+  }
+  if (view.you === view.host) {
+    if (full) return `${count} Every seat is taken: start the game.`;
+    if (seated === 1) return "Share this room's link so friends can join, or fill the empty seats with bots and start.";
+    return `${count} Wait for more friends to join with the link, or fill the empty seats with bots and start.`;
+  }
+  const host = view.seats[view.host];
+  return `${count} Waiting for ${host && !host.empty ? host.name : "the host"} to start the game.`;
+}
+
 function drawStatus() {
   const game = view.game;
   let said;
   if (view.status === "waiting") {
-    const seated = view.seats.filter((s) => !s.empty).length;
-    said = `${seated} of ${view.players} seats taken. ` +
-      (view.you === view.host ? "Start when every seat is taken, or fill the rest with bots." : "Waiting for the host to start.");
+    said = waitingStatus();
   } else if (view.status === "playing") {
     said = game.turn === view.you ? "Your turn: choose a card." : `${seatName(game.turn)} to play.`;
     said += ` ${game.stock} cards still to deal.`;
@@ -215,9 +237,28 @@ function drawStatus() {
   $("status").textContent = said;
 }
 
+// The room's link with a Copy button: the clipboard where the browser lets a page write
+// to it, else the link selected for the person to copy themselves.
+function selectLink() {
+  $("invite-link").focus();
+  $("invite-link").select();
+}
+
+async function copyLink() {
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(LINK);
+    $("copy-note").textContent = "Copied: paste it into a message to your friends.";
+  } catch {
+    selectLink();
+    $("copy-note").textContent = "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.";
+  }
+}
+
 function draw() {
   $("join").hidden = view.you !== null || view.status !== "waiting";
   $("host").hidden = !(view.you !== null && view.you === view.host && view.status === "waiting");
+  $("invite").hidden = view.status !== "waiting" || view.seats.every((s) => !s.empty); // nobody left to invite
   drawStatus();
   drawSeats();
   drawFloor();
@@ -265,6 +306,10 @@ $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ type: "join", name: $("name").value });
 });
+$("invite-link").value = LINK;
+$("invite-link").addEventListener("focus", selectLink);
+$("invite-link").addEventListener("click", selectLink);
+$("copy-button").addEventListener("click", copyLink);
 $("bots-button").addEventListener("click", () => send({ type: "bots", bot: $("bot").value }));
 $("start-button").addEventListener("click", () => send({ type: "start" }));
 $("chat-form").addEventListener("submit", (event) => {
