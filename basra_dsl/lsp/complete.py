@@ -5,6 +5,9 @@ the header of the section it stands in, is fed to Lark's interactive parser, and
 terminals it accepts become suggestions (keywords as written; a pattern as the cards of the
 deck; a name as what the clause's scope may read). Only the cursor's own line is parsed, so
 suggestions keep coming while other lines of the file are wrong.
+
+A suggestion's ``doc`` is Markdown and its ``detail`` plain text: text from a file goes into
+them through ``shown`` (an option's description, the parent's line, the option's choices).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ..language.unparse import expr_text
 from ..resources import bundled_variants
 from .cursor import SECTION_START, Cursor, cursor_at, logical_line, parent_of, section_of
 from .hover import deck_of
+from .shown import code_block, one_line, text
 
 HEAD = 'variant x "X"\n'
 CHAIN = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.$")  # floor. / previous.captured.
@@ -41,8 +45,8 @@ class Suggestion:
 
     label: str
     kind: str  # keyword, section, name, option, choice, attribute, pattern, rule, variant, function
-    detail: str = ""
-    doc: str = ""
+    detail: str = ""  # plain text
+    doc: str = ""  # Markdown
     insert: str | None = None
     order: int = 5  # smaller comes first
 
@@ -146,8 +150,7 @@ class _Context:
         if not before.strip():
             return self.inherited(dropping=False)
         if re.search(r"\bto\s+$", before):  # who takes a first floor: a word option may say
-            return [Suggestion(name, "option", f"option: {' | '.join(choices)}", doc, order=3)
-                    for name, (choices, doc) in self.options().items()
+            return [_option(name, choices, doc) for name, (choices, doc) in self.options().items()
                     if all(c.isidentifier() and c not in ("yes", "no") for c in choices)]
         return self.choices(before) + self.scope_names()
 
@@ -161,8 +164,7 @@ class _Context:
 
     def scope_names(self) -> list[Suggestion]:
         found = [Suggestion(name, "name", kind, meaning, order=2) for name, (kind, meaning) in self.play_names().items()]
-        for name, (choices, doc) in self.options().items():
-            found.append(Suggestion(name, "option", f"option: {' | '.join(choices)}", doc, order=3))
+        found += [_option(name, choices, doc) for name, (choices, doc) in self.options().items()]
         found.append(Suggestion("players", "name", X.NUM, "how many play this game", order=4))
         found += [Suggestion(name, "function", form, insert=f"{name}(", order=6) for name, form in X.FUNCTIONS.items()]
         return found
@@ -250,7 +252,12 @@ class _Context:
                 + [Suggestion(name, "variant", "bundled") for name in sorted(bundled_variants()) if name not in beside])
 
 
+def _option(name: str, choices: list[str], doc: str) -> Suggestion:
+    """An option to complete: its choices (text of its line, which may not parse) and meaning."""
+    return Suggestion(name, "option", one_line(f"option: {' | '.join(choices)}"), text(doc) if doc else "", order=3)
+
+
 def _source_line(clause: n.Clause) -> str:
     """The line of the parent's file that states a clause, to show beside its name."""
     source = SourceFile.lookup(clause.span.path) if clause.span else None
-    return f"```basra\n{source.line(clause.span.line).strip()}\n```" if source else ""
+    return code_block(source.line(clause.span.line).strip()) if source else ""

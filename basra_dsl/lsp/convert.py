@@ -17,6 +17,7 @@ from ..language import nodes as n
 from .code_pages import code_link
 from .complete import Suggestion
 from .lines import Lines
+from .shown import one_line
 
 SEVERITIES = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning}
 WORD = re.compile(r"[\w♠-♧]+|\S")  # what a finding without an end marks: the word at its start
@@ -61,7 +62,9 @@ KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "section": lsp.CompletionIte
 
 def completion(found: Suggestion, rank: int = 0) -> lsp.CompletionItem:
     """Returns a suggestion as the protocol's completion item, sorted as the server ranks it:
-    by its order, then by ``rank``, its place in the server's list (ranks A, 2 ... 10, J)."""
+    by its order, then by ``rank``, its place in the server's list (ranks A, 2 ... 10, J).
+    Its detail is plain text and its documentation Markdown, file text in them made safe by
+    ``complete`` (see ``shown``)."""
     return lsp.CompletionItem(
         label=found.label, kind=KINDS.get(found.kind, lsp.CompletionItemKind.Text), detail=found.detail or None,
         documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=found.doc) if found.doc else None,
@@ -81,7 +84,7 @@ def symbols(variant: n.Variant, lines: Lines) -> list[lsp.DocumentSymbol]:
         end = len(lines.package_row(span.line)) + 1 if width is None else span.column + width
         return lsp.Range(lines.protocol(span.line, span.column), lines.protocol(span.line, end))
 
-    found = [lsp.DocumentSymbol(name=variant.name.text, kind=lsp.SymbolKind.Module, detail=variant.title or "",
+    found = [lsp.DocumentSymbol(name=variant.name.text, kind=lsp.SymbolKind.Module, detail=one_line(variant.title or ""),
                                 range=at(variant.name.span), selection_range=at(variant.name.span))]
     found += [lsp.DocumentSymbol(name=o.name.text, kind=lsp.SymbolKind.Variable, detail="option",
                                  range=at(o.span), selection_range=at(o.name.span, len(o.name.text)))

@@ -4,7 +4,8 @@ and meaning), or a clause as the rulebook says it (and, where a child variant re
 parent's clause, whose it replaces).
 
 Clauses are said in the rulebook's own sentences, so the editor and the published page
-never disagree.
+never disagree. Text from a file (a title, an option's description) goes through ``shown``:
+it is shown as text, never as Markdown or HTML of its own.
 """
 
 from __future__ import annotations
@@ -27,8 +28,12 @@ from ..rulebook.naming import pack_names
 from ..rulebook.page_state import PageState
 from ..rulebook.titles import rule_title
 from .cursor import contains, nodes_at, parent_of
+from .shown import text as shown
+from .shown import unlinked
 
-PAGE_LINK = re.compile(r"\[([^\]]*)\]\(#[^)]*\)")  # a link to a part of the rulebook page
+# a link the rulebook makes (to a part of its page, or another variant's): no page to go to
+# here. File text in its words is escaped already (a "[" as "\["), so none of it matches.
+PAGE_LINK = re.compile(r"(?<!\\)\[((?:\\.|[^\\\]])*)\]\([^()\s]*\)")
 MOST_LISTED = 16  # cards named one by one; a larger set is counted
 
 
@@ -104,8 +109,8 @@ def _part(known: _Known, clause: n.Clause, found: list[n.Node], line: int, colum
 def _parent(parent: n.Variant | None) -> str | None:
     if parent is None:
         return None
-    about = f" — {parent.about}" if parent.about else ""
-    return (f"**{parent.title or parent.name.text}** (`{parent.name.text}`){about}\n\n"
+    about = f" — {shown(parent.about)}" if parent.about else ""
+    return (f"**{_title(parent)}** (`{parent.name.text}`){about}\n\n"
             "This variant plays every rule of it that it does not state again or drop.")
 
 
@@ -119,7 +124,7 @@ def _clause(merged: Merged, clause: n.Clause) -> str | None:
         sentence = PAGE_LINK.sub(r"\1", describe_key(merged, clause.key, page.speaker))  # no page to link to here
     except DiagnosticError:
         return None  # the variant loads but does not compile: its findings say why
-    said = f"**{rule_title(merged, clause.key)}** — {sentence}"
+    said = unlinked(f"**{rule_title(merged, clause.key)}** — {sentence}")  # the rulebook escaped its file text
     replaced = parent_stating(merged, clause.key)
     if replaced is None:
         return said
@@ -131,7 +136,7 @@ def _clause(merged: Merged, clause: n.Clause) -> str | None:
 def _option(option: n.Option) -> str:
     choices = " | ".join(expr_text(c) for c in option.choices)
     return (f"**option {option.name.text}**: {choices} (default {expr_text(option.default)})"
-            + (f"\n\n{option.doc}" if option.doc else ""))
+            + (f"\n\n{shown(option.doc)}" if option.doc else ""))
 
 
 def _drop(merged: Merged, drop: n.Drop) -> str:
@@ -156,7 +161,7 @@ def _name(options: dict[str, n.Option], name: str, play: dict[str, tuple[str, st
     if option is not None:
         choices = " | ".join(expr_text(c) for c in option.choices)
         return (f"**{name}**: {X.value_type(option_value(option.default))} — the option's choice: {choices} "
-                f"(default {expr_text(option.default)})" + (f"\n\n{option.doc}" if option.doc else ""))
+                f"(default {expr_text(option.default)})" + (f"\n\n{shown(option.doc)}" if option.doc else ""))
     if name == "players":
         return "**players**: number — how many play this game"
     if name in ("yes", "no"):
@@ -196,5 +201,6 @@ def parent_stating(merged: Merged, key: str) -> n.Variant | None:
 
 
 def _title(variant: n.Variant) -> str:
-    return variant.title or variant.name.text
+    """A variant's title as Markdown (text from its file, escaped), or its name."""
+    return shown(variant.title) if variant.title else variant.name.text
 

@@ -11,7 +11,10 @@ answering each mistake with the JSON-RPC error it calls for, carrying the reques
   -32600 (with the id when there is one);
 - a request before ``initialize``: -32002; after ``shutdown``: -32600; for a method the
   server does not have: -32601; with params that do not fit the method: -32602;
-- a notification with one of these mistakes has no one to answer: one line on stderr.
+- a notification with one of these mistakes has no one to answer: one line on stderr;
+- a change to a document that is not open (pygls's own handler would fail, and the editor
+  show "Error in server"): there is nothing to change, so one line on stderr and no more.
+  Closing or saving such a document already does nothing.
 
 A frame that cannot be read (a header line that is not ``Name: value`` or is longer than
 ``HEADER_BYTES``, no ``Content-Length``, one that is not a number, input ending inside a
@@ -31,13 +34,14 @@ import logging
 import sys
 from concurrent.futures import Executor
 from typing import BinaryIO
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
 from pygls.exceptions import (JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest, JsonRpcMethodNotFound,
                               JsonRpcParseError, JsonRpcServerNotInitialized)
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
+from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 
 LOG = logging.getLogger("basra_dsl.lsp")
@@ -139,6 +143,16 @@ class Protocol(LanguageServerProtocol):
             return self._refuse(data, problem)
         self.initialized = self.initialized or data.get("method") == lsp.INITIALIZE
         self.handle_message(message)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams):
+        """Applies a change to an open document, as pygls does; a change to one that is not
+        open is ignored (its whole text comes again with 'didOpen', should the editor open it)."""
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:
+            LOG.warning("basra lsp: ignored a change to %s: the document is not open",
+                        ascii(params.text_document.uri[:200]))
+            return
+        yield from super().lsp_text_document__did_change(params)
 
     def _problem(self, data: dict) -> JsonRpcException | None:
         """What makes a message one the server cannot take, before its params are read."""

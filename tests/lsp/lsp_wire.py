@@ -25,6 +25,7 @@ class Wire:
         self.process = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE)
         self.messages: queue.Queue[dict | None] = queue.Queue()
+        self.notifications: list[dict] = []  # what the server sent unasked, while ``answer`` waited
         self._stderr: list[bytes] = []
         threading.Thread(target=self._read_messages, daemon=True).start()
         self._stderr_reader = threading.Thread(target=lambda: self._stderr.extend(self.process.stderr), daemon=True)
@@ -48,6 +49,8 @@ class Wire:
                 raise AssertionError(f"the server ended without answering {id!r}")
             if "method" not in message and "id" in message and message["id"] == id:
                 return message
+            if "method" in message and "id" not in message:
+                self.notifications.append(message)
 
     def initialize(self) -> dict:
         """Starts the session; returns the server's capabilities."""

@@ -134,3 +134,25 @@ def test_after_shutdown_requests_are_refused_and_exit_ends_the_server(wire: Wire
     wire.send({"method": "exit"})
     code, stderr = wire.ended()
     assert code == 0 and "Traceback" not in stderr, stderr
+
+
+@pytest.mark.parametrize("method, params", [
+    ("textDocument/didChange", {"textDocument": {"uri": "file:///nowhere/never-opened.basra", "version": 2},
+                                "contentChanges": [{"text": 'variant x "X"\n'}]}),
+    ("textDocument/didClose", {"textDocument": {"uri": "file:///nowhere/never-opened.basra"}}),
+    ("textDocument/didSave", {"textDocument": {"uri": "file:///nowhere/never-opened.basra"}}),
+])
+def test_a_notification_about_a_document_never_opened_is_ignored_and_serving_goes_on(wire: Wire, method: str,
+                                                                                      params: dict):
+    """An editor that lost track of what it opened (or a server started afresh under open
+    documents) may send a change for a document the server never saw: there is nothing to
+    change, so it is ignored with at most one line on stderr, and no "Error in server"
+    pop-up in the editor."""
+    wire.send({"method": method, "params": params})
+    still_answers(wire)
+    assert not [m for m in wire.notifications if m["method"] in ("window/showMessage", "window/logMessage")
+                and m["params"]["type"] == 1], wire.notifications  # 1: an error
+    stderr = wire.stderr
+    assert "Traceback" not in stderr and "KeyError" not in stderr and len(stderr.strip().splitlines()) <= 1, stderr
+    if method == "textDocument/didChange":
+        assert "never-opened.basra" in stderr and "not open" in stderr, stderr
