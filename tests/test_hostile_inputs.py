@@ -60,7 +60,7 @@ def test_a_record_may_name_a_variant_file_in_its_folder(run, tmp_path):
     write(tmp_path, "mine.basra", 'variant mine "Mine" extends egyptian\nsetup:\n  hand 6\n')
     write(tmp_path, "game.json", record("mine.basra"))
     result = run("replay", "game.json")
-    assert result.exit_code == 0 and "seat 0: 7D" in result.output, result.output
+    assert result.exit_code == 0 and "seat 1: 7D" in result.output, result.output
 
 
 def test_a_link_inside_the_folder_to_a_file_outside_is_refused(run, tmp_path):

@@ -20,7 +20,8 @@ def test_python_snippet_runs(tmp_path, capsys):
     script = tmp_path / "snippet.py"
     script.write_text(snippet, encoding="utf-8")
     runpy.run_path(str(script))
-    assert capsys.readouterr().out.startswith("(")
+    lines = capsys.readouterr().out.splitlines()  # each side's points, whole numbers as people write them
+    assert len(lines) == 2 and all(re.fullmatch(r"seats \d \+ \d: -?\d+ points", line) for line in lines), lines
 
 
 def test_variant_snippet_checks(tmp_path):

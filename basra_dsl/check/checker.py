@@ -55,8 +55,9 @@ class Report:
         """Returns the closing line, such as ``Found 3 errors and 1 warning in 2 of 15 variants.``"""
         total = len(self.files)
         noun = "variant" if total == 1 else "variants"
-        extra = f", {self.examples} examples checked" if self.examples else ""
-        extra += f", {self.hands_simulated} hands simulated" if self.hands_simulated else ""
+        extra = f", {self.examples} example{'s' * (self.examples != 1)} checked" if self.examples else ""
+        extra += (f", {self.hands_simulated} hand{'s' * (self.hands_simulated != 1)} simulated"
+                  if self.hands_simulated else "")
         if not self.diagnostics:
             return f"All {total} {noun} passed{extra}."
         if not total:

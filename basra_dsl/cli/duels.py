@@ -12,6 +12,7 @@ import click
 
 from ..play.duel import DuelSpec, Rate, duel_figures, run_duel
 from .arguments import rules_of
+from .run import plural, seats_text
 
 
 @contextmanager
@@ -25,13 +26,50 @@ def on_cluster() -> Iterator[None]:
 
 
 @contextmanager
-def games_run(length: int, as_json: bool) -> Iterator[Callable[[int], None]]:
+def games_run(parts: int | list[tuple[str, int]], as_json: bool) -> Iterator[Callable[[int], None]]:
     """The block where a command plays its games: yields what to tell of each finished
-    chunk (a progress bar on stderr, shown only on a terminal and never with --json), and
-    turns a cluster out of reach into a usage error."""
+    chunk, and turns a cluster out of reach into a usage error. ``parts`` is how many games,
+    or the run's parts in order as (label, games): a progress bar on stderr for each part in
+    turn, with its own count and time left, shown only on a terminal and never with --json."""
     show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=length, label="games", file=sys.stderr, hidden=not show) as bar, on_cluster():
-        yield bar.update
+    bars = _Bars([("games", parts)] if isinstance(parts, int) else parts, show)
+    try:
+        with on_cluster():
+            yield bars.update
+    finally:
+        bars.close()
+
+
+class _Bars:
+    """One progress bar per part of a run, the next one started as the last one fills."""
+
+    def __init__(self, parts: list[tuple[str, int]], show: bool) -> None:
+        width = max((len(label) for label, _ in parts), default=0)
+        self.parts = [(label.ljust(width), games) for label, games in parts if games > 0]
+        self.show, self.bar, self.left = show, None, 0
+        self._next()
+
+    def _next(self) -> None:
+        self.close()
+        if self.parts:
+            label, self.left = self.parts.pop(0)
+            self.bar = click.progressbar(length=self.left, label=label, file=sys.stderr, hidden=not self.show,
+                                         show_pos=True)
+            self.bar.__enter__()
+
+    def update(self, games: int) -> None:
+        while games and self.bar is not None:
+            step = min(games, self.left)
+            self.bar.update(step)
+            self.left -= step
+            games -= step
+            if not self.left:
+                self._next()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
 
 
 def echo_figures(figures: dict, lines: list[str], as_json: bool) -> None:
@@ -54,17 +92,16 @@ def run_duel_command(variant: str, options: tuple[str, ...], players: int | None
 
 
 def duel_lines(rules, figures: dict) -> list[str]:
-    """Returns the duel's figures in words, a line each."""
+    """Returns the duel's figures in words, a line each (seats counted from 1)."""
     bot, vs = _bot_words(figures["bot"], figures["samples"]), _bot_words(figures["vs"], figures["samples"])
-    lines = [f"{rules.title}, {rules.players} players, {figures['games']} games, seed {figures['seed']}: "
+    lines = [f"{rules.title}, {rules.players} players, {plural(figures['games'], 'game')}, seed {figures['seed']}: "
              f"{bot} against {vs}"]
     lines.append(f"  {figures['bot']} wins {_rate(figures['bot_wins'])}")
     for side, rate in figures["bot_wins_by_side"].items():
-        seats = ", ".join(str(s + 1) for s in figures["sides"][int(side)])
-        lines.append(f"    playing seat{'s' * (',' in seats)} {seats}: {_rate(rate)}")
+        lines.append(f"    playing {seats_text(figures['sides'][int(side)])}: {_rate(rate)}")
     for side, rate in figures["side_wins"].items():
-        seats = ", ".join(str(s + 1) for s in figures["sides"][int(side)])
-        lines.append(f"  seat{'s' * (',' in seats)} {seats} (either bot) win {_rate(rate)}")
+        seats = figures["sides"][int(side)]
+        lines.append(f"  {seats_text(seats)} (either bot) win{'s' * (len(seats) == 1)} {_rate(rate)}")
     lines.append(f"  draws: {figures['draws']}; hands per game: {figures['hands_per_game']}")
     return lines
 
@@ -76,4 +113,4 @@ def _bot_words(name: str, samples: int | None) -> str:
 def _rate(data: dict) -> str:
     rate = Rate(data["wins"], data["games"])
     low, high = rate.interval
-    return f"{rate.wins} of {rate.games} games: {rate.value:.1%} (95% interval {low:.1%} to {high:.1%})"
+    return f"{rate.wins} of {plural(rate.games, 'game')}: {rate.value:.1%} (95% interval {low:.1%} to {high:.1%})"

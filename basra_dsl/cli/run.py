@@ -11,11 +11,32 @@ import click
 from ..cards import card_name
 from ..engine.scoring import number
 from ..language.loader import load
+from ..language.unparse import value_text
 from ..resources import bundled_variants
-from .arguments import no_cache_flag, option_flag, players_flag, rules_of
+from .arguments import no_cache_flag, option_flag, parse_options, players_flag, rules_of
 from .output import handles_errors
 
 BOT_NAMES = ("random", "greedy", "search")  # bots.BOT_NAMES, named here so the command line imports no bot
+
+
+# The words these commands print for people count seats and hands from 1, as ``basra play``,
+# the room and the pages do; their JSON keeps the engine's numbering from 0 (docs/records.md).
+
+def plural(count: int, noun: str) -> str:
+    """Returns ``1 game``, ``2 games``, ``0 games``, ``3 matches``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+
+
+def seats_text(seats) -> str:
+    """Returns ``seat 1`` or ``seats 1 + 3`` for engine seats (counted from 0)."""
+    shown = [str(seat + 1) for seat in seats]
+    return ("seat " if len(shown) == 1 else "seats ") + " + ".join(shown)
+
+
+def list_text(items, last: str = "or") -> str:
+    """Returns ``2``, ``2 or 4``, ``2, 3 or 4``."""
+    words = [str(item) for item in items]
+    return f"{', '.join(words[:-1])} {last} {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 @click.command(name="compile")
@@ -40,6 +61,9 @@ def compile_command(variant, options, players, as_json):
                f"{rules.hand_size} each, " + (f"first to {rules.target:g}" if rules.hands_limit is None else
                                               f"{rules.hands_limit} hands" if rules.target == float("inf") else
                                               f"first to {rules.target:g} within {rules.hands_limit} hands"))
+    chosen = parse_options(options)
+    for name, value in rules.options.items():
+        click.echo(f"  option {name}: {value_text(value)}" + (" (set with -o)" if name in chosen else ""))
     for rule in data["capture"]["rules"]:
         to = f" to {rule['total']}" if rule["total"] is not None else ""
         spares = f" but {' '.join(rule['spares'])}" if rule["spares"] else ""
@@ -61,19 +85,22 @@ def replay(record, as_json):
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return
+    bonus = result.rules.bonus_name
     for index, hand in enumerate(result.hands):
-        click.echo(f"hand {index}:")
+        click.echo(f"hand {index + 1}:")  # people count hands and seats from 1; the JSON from 0
         for play in hand.plays:
             taken = " ".join(card_name(c) for c in play.captured)
-            line = f"  seat {play.seat}: {card_name(play.card)}" + (f" takes {taken}" if taken else " trails")
+            line = f"  {seats_text([play.seat])}: {card_name(play.card)}" + (f" takes {taken}" if taken else " trails")
             if play.bonus:
-                line += f"  {result.rules.bonus_name} +{number(play.bonus)}"
+                line += f"  {bonus} +{number(play.bonus)}"
             click.echo(line)
-        for side_index, side in enumerate(hand.result.sides):
-            click.echo(f"  side {side_index} (seats {', '.join(map(str, side.seats))}): {side.cards} cards, "
-                       f"{side.basras} {result.rules.bonus_name}s, {number(side.points)} points")
-    click.echo(f"totals: {', '.join(str(number(t)) for t in result.totals)}; winner: "
-               f"{'side ' + str(result.winner) if result.winner is not None else 'none yet'}")
+        for side in hand.result.sides:
+            click.echo(f"  {seats_text(side.seats)} score{'s' * (len(side.seats) == 1)} {number(side.points)}: "
+                       f"{plural(side.cards, 'card')}, {plural(side.basras, bonus)}")
+    sides = result.rules.sides
+    totals = ", ".join(f"{number(total)} for {seats_text(sides[side])}" for side, total in enumerate(result.totals))
+    winner = seats_text(sides[result.winner]) if result.winner is not None else "none yet"
+    click.echo(f"totals: {totals}; winner: {winner}")
 
 
 @click.command()
@@ -140,11 +167,12 @@ def simulate(variant, hands, games, seed, bot, vs, samples, workers, scheduler, 
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    plural = lambda count, noun: f"{count} {noun}{'s' * (count != 1)}"  # noqa: E731
     what = (f"{plural(summary.games, 'game')} ({plural(summary.hands, 'hand')})" if games
             else plural(summary.hands, "hand"))
     click.echo(f"{rules.title}, {rules.players} players, {what}, seed {seed}, bot {bot}")
-    click.echo(f"  average points per hand by side: {', '.join(map(str, data['average_points']))}")
+    points = ", ".join(f"{average} for {seats_text(rules.sides[side])}"
+                       for side, average in enumerate(data["average_points"]))
+    click.echo(f"  average points per hand: {points}")
     click.echo(f"  {rules.bonus_name}s per hand: {data['basras_per_hand']}")
     click.echo(f"  first player's side wins: {data['first_player_win_rate']:.1%} of "
                f"{'games' if games else 'hands'}")
@@ -171,4 +199,4 @@ def variants(as_json):
     for row in rows:
         parent = f" (extends {row['extends']})" if row["extends"] else ""
         click.echo(f"{row['name']:<{width}}  {row['title']}{parent}; "
-                   f"{' or '.join(map(str, row['players']))} players")
+                   f"{list_text(row['players'])} players")

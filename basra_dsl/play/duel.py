@@ -99,16 +99,17 @@ def _run_chunk(task: Callable, argument, indexes: list[int]) -> list:
 
 def run_games(rules: Rules, make_rules: RulesMaker, task: Callable, argument, games: int,
               workers: int | None = None, progress: Callable[[int], None] | None = None,
-              scheduler: str | None = None) -> list:
+              scheduler: str | None = None, most: int = 16) -> list:
     """Returns ``[task(rules, argument, g) for g in range(games)]``, computed on ``workers``
     processes (all cores when None; 1 computes here), or on the Dask cluster whose
     scheduler is at ``scheduler``, in order; ``task`` must be a module-level function
-    (workers import it) and ``progress`` is told how many games each finished chunk held."""
+    (workers import it) and ``progress`` is told how many games each finished chunk held
+    (at most ``most`` games locally: 1 for slow games, so progress shows game by game)."""
     if scheduler is not None:
         from .cluster import run_on_cluster  # here: only a cluster run needs Dask
         return run_on_cluster(scheduler, make_rules, task, argument, games, progress)
     workers = max(1, min(workers or os.cpu_count() or 1, games))
-    chunks = list(chunks_of(range(games), max(1, min(16, games // (workers * 4) or 1))))
+    chunks = list(chunks_of(range(games), max(1, min(most, games // (workers * 4) or 1))))
     found: list = []
     if workers == 1:
         for chunk in chunks:
@@ -126,8 +127,10 @@ def run_games(rules: Rules, make_rules: RulesMaker, task: Callable, argument, ga
 
 def run_duel(rules: Rules, make_rules: RulesMaker, spec: DuelSpec, games: int, workers: int | None = None,
              progress: Callable[[int], None] | None = None, scheduler: str | None = None) -> list[GameOutcome]:
-    """Plays games 0..games-1 of a duel (see ``run_games``)."""
-    return run_games(rules, make_rules, play_game, spec, games, workers, progress, scheduler)
+    """Plays games 0..games-1 of a duel (see ``run_games``); a search player's games, seconds
+    each, go one at a time, so progress moves with every game."""
+    most = 1 if "search" in (spec.bot, spec.vs) else 16
+    return run_games(rules, make_rules, play_game, spec, games, workers, progress, scheduler, most)
 
 
 def chunks_of(indexes: range, size: int) -> Iterator[list[int]]:

@@ -45,8 +45,8 @@ def test_position_worked_by_hand():
 
 def test_text_output_names_plays_and_totals():
     result = run("replay", str(RECORDS / "position.yaml"))
-    assert "seat 1: KD takes KS  basra +10" in result.output
-    assert "totals: 0, 50; winner: none yet" in result.output
+    assert "seat 2: KD takes KS  basra +10" in result.output  # seats counted from 1, as people count them
+    assert "totals: 0 for seat 1, 50 for seat 2; winner: none yet" in result.output
 
 
 def _record(tmp_path: Path, hands: list, variant: str = "egyptian", **extra) -> str:
