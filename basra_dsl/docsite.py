@@ -29,9 +29,21 @@ from mkdocs.structure.files import File, Files
 
 from basra_dsl.cli import main as basra_command
 from basra_dsl.diagnostics import DiagnosticError
+from basra_dsl.diagnostics.render import location
 from basra_dsl.rulebook import ASSETS, STYLESHEET, SitePages, page_path, shown_problems, site_catalog, site_pages
 
 log = logging.getLogger("mkdocs.plugins.basra")
+REFUSED = "the variants cannot be published:"  # how the plugin's refusal begins
+
+
+class VariantsRefused(PluginError):
+    """The variants' own findings, which stop a build: ``mkdocs build`` shows the message,
+    ``basra docs build`` and ``serve`` the findings (``diagnostics``) with their lines."""
+
+    def __init__(self, refused: DiagnosticError):
+        self.diagnostics = refused.diagnostics
+        super().__init__("\n".join([REFUSED, *(
+            f"{location(d.span)}: error[{d.code}]: {d.message}" if d.span else d.message for d in refused.diagnostics)]))
 
 
 class BasraPluginConfig(base.Config):
@@ -61,8 +73,7 @@ class BasraPlugin(BasePlugin[BasraPluginConfig]):
                                     comparison=self.config.comparison, home=self.config.home)
         except DiagnosticError as exc:
             self.refused = exc  # for `basra docs build` to show them with their lines
-            raise PluginError("the variants cannot be published:\n" + "\n".join(
-                f"{d.span}: error[{d.code}]: {d.message}" if d.span else d.message for d in exc.diagnostics))
+            raise VariantsRefused(exc) from None
         if STYLESHEET.name not in [str(css) for css in config.extra_css]:
             config.extra_css.append(f"stylesheets/{STYLESHEET.name}")
         nav = config.get("nav")

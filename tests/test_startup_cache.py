@@ -247,5 +247,6 @@ def test_a_cached_run_prints_what_an_uncached_one_prints(tmp_path):
         cold = basra(*command, BASRA_CACHE_DIR=place)
         warm = basra(*command, BASRA_CACHE_DIR=place)
         assert (off.returncode, off.stdout) == (cold.returncode, cold.stdout) == (warm.returncode, warm.stdout)
-    assert off.returncode == 1 and "error" in off.stdout  # the broken file's syntax error, from kept tables
+    assert off.returncode == 1 and "error" in off.stderr  # the broken file's syntax error, from kept tables
+    assert off.stderr == cold.stderr == warm.stderr
     assert entries(Path(place), "parser") and len(entries(Path(place), "verdict")) == 3

@@ -10,9 +10,10 @@ import click
 
 from .. import cache
 from ..check.playable import load_playable
-from ..diagnostics import Diagnostic, DiagnosticError, SourceFile, Span, error
+from ..diagnostics import Diagnostic, DiagnosticError, SourceFile, Span, did_you_mean, error
 from ..language.compiler import bind_options, compile_rules
-from ..language.loader import LOOKUP, is_path_like
+from ..language.loader import LOOKUP, find_variant_file, is_path_like
+from ..resources import bundled_variants
 from .output import UsageDiagnosticError
 
 
@@ -63,11 +64,54 @@ def _as_usage(diagnostic: Diagnostic, argument: str) -> Diagnostic:
 def load_argument(variant: str):
     """Returns the variant a command-line argument names (a name or a .basra path), refused
     when `basra check` finds an error in it."""
-    if is_path_like(variant) and not Path(variant).is_file():
-        raise DiagnosticError([error("B112", "no such file", Span(variant, 1, 1),
-                                     "check the path; a variant is named without '.basra' "
-                                     f"({LOOKUP})")])
+    refuse_missing(variant)
     return load_playable(variant)
+
+
+def refuse_missing(variant: str) -> None:
+    """Raises DiagnosticError when a command-line argument names no variant: B112 for a
+    path that is no file, B401 for a name found nowhere, whose help says where it was
+    looked for (./variants/NAME.basra and ./NAME.basra too, in an author's folder)."""
+    if is_path_like(variant):
+        if not Path(variant).is_file():
+            raise DiagnosticError([error("B112", "no such file", Span(variant, 1, 1),
+                                         "check the path; a variant is named without '.basra' "
+                                         f"({LOOKUP})")])
+        return
+    if find_variant_file(variant) is None:
+        raise DiagnosticError([error("B401", f"no variant named '{variant}'", None, unknown_variant_help(variant))])
+
+
+SHOWN_NAMES = 12  # the most names of this folder's variants a help line lists
+
+
+def unknown_variant_help(name: str) -> str:
+    """Returns the help of B401 for a name found nowhere: the closest name, and in an
+    author's folder (one with ./variants or .basra files) where the name was looked for
+    and the variants there; elsewhere the bundled variants."""
+    here = variants_here()
+    bundled = list(bundled_variants())
+    close = did_you_mean(name, [*here, *bundled])
+    if not (here or Path("variants").is_dir()):
+        return close or f"bundled variants: {', '.join(bundled)}"
+    looked = (f"there is no ./variants/{name}.basra or ./{name}.basra here, nor a bundled variant of that name "
+              "(basra variants lists them)")
+    if close:
+        return f"{close} ({looked})"
+    listed = ", ".join(here[:SHOWN_NAMES]) + (", ..." if len(here) > SHOWN_NAMES else "")
+    return looked + (f"; the variants here: {listed}" if here else "")
+
+
+def variants_here() -> list[str]:
+    """Returns the names of the variants in the working folder, as a name on the command
+    line finds them: ./variants/NAME.basra, then ./NAME.basra."""
+    names: dict[str, None] = {}
+    for folder in (Path("variants"), Path(".")):
+        try:
+            names |= dict.fromkeys(sorted(p.stem for p in folder.glob("*.basra") if p.is_file()))
+        except OSError:  # a folder that cannot be listed holds no variant a name can reach
+            continue
+    return list(names)
 
 
 option_flag = click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",

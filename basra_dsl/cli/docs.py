@@ -4,22 +4,32 @@ Run in any folder: with an mkdocs.yml there (or ``--config``), that site is buil
 one, the variants found the way the other commands find them (``./variants/*.basra``, then
 ``./*.basra``) are published as a site of their own, through the same ``basra`` mkdocs
 plugin. Nothing is written but the site, into ``--site-dir`` (default ``./site``).
+
+Variants that cannot be published stop a build (or a server's first build) with their
+findings, shown once, on stderr; ``serve`` says on stderr where it serves the site once
+it listens there.
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import logging
 import os
+import re
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import click
 import yaml
 
+from ..diagnostics import DiagnosticError
 from ..rulebook import ASSETS, shown_problems
+from .arguments import refuse_missing
 from .output import handles_errors
 
 CONFIG = "mkdocs.yml"
@@ -101,14 +111,11 @@ def build(site_dir, config_file, strict):
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     started = time.perf_counter()
-    config = None
     try:
-        config = load_site_config(config_file, site_dir, strict)
-        mkdocs_build(config)
+        with refusal_shown_once():
+            config = load_site_config(config_file, site_dir, strict)
+            mkdocs_build(config)
     except (Abort, ConfigurationError, PluginError) as exc:
-        plugin = config["plugins"].get("basra") if config is not None else None
-        if getattr(plugin, "refused", None) is not None:
-            raise plugin.refused from None  # the variants' own findings, with their lines
         click.echo(f"the site did not build: {exc}", err=True)
         sys.exit(1)
     elapsed = time.perf_counter() - started
@@ -129,16 +136,96 @@ def serve(config_file, dev_addr):
     """
     from mkdocs.commands.serve import serve as mkdocs_serve
 
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     path = find_config(config_file)
-    if path is not None:
-        mkdocs_serve(config_file=str(path), dev_addr=dev_addr)
-        return
-    # mkdocs serve reads its configuration again on every change, so this folder's site is
-    # described in a file beside the temporary site mkdocs serve builds anyway
-    with tempfile.TemporaryDirectory(prefix="basra-serve-") as scratch:
-        config = Path(scratch) / CONFIG
-        config.write_text(yaml.safe_dump(house_config(Path(scratch) / "site")), encoding="utf-8")
-        mkdocs_serve(config_file=str(config), dev_addr=dev_addr)
+    with refusal_shown_once() as shown, address_told(shown), port_refused(dev_addr):
+        if path is not None:
+            mkdocs_serve(config_file=str(path), dev_addr=dev_addr)
+            return
+        # mkdocs serve reads its configuration again on every change, so this folder's site is
+        # described in a file beside the temporary site mkdocs serve builds anyway
+        with tempfile.TemporaryDirectory(prefix="basra-serve-") as scratch:
+            config = Path(scratch) / CONFIG
+            config.write_text(yaml.safe_dump(house_config(Path(scratch) / "site")), encoding="utf-8")
+            mkdocs_serve(config_file=str(config), dev_addr=dev_addr)
+
+
+class _RefusalLog(logging.Filter):
+    """Drops mkdocs's log of the basra plugin's refusal (its findings as one message) while
+    the command shows the findings themselves, with their lines; ``shown`` is False once a
+    server runs, whose later rebuilds are reported by mkdocs alone."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown = True
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from ..docsite import REFUSED
+        return not (self.shown and record.levelno >= logging.ERROR and record.getMessage().startswith(REFUSED))
+
+
+@contextmanager
+def refusal_shown_once() -> Iterator[_RefusalLog]:
+    """The block where a site is built: variants that cannot be published stop it with their
+    findings (DiagnosticError, shown once, by ``handles_errors``), not with mkdocs's
+    message about them as well."""
+    from mkdocs.exceptions import Abort, PluginError
+
+    from ..docsite import VariantsRefused
+
+    log = logging.getLogger("mkdocs.commands.build")
+    quiet = _RefusalLog()
+    log.addFilter(quiet)
+    try:
+        yield quiet
+    except (Abort, PluginError) as exc:
+        cause: BaseException | None = exc
+        while cause is not None and not isinstance(cause, VariantsRefused):
+            cause = cause.__cause__ or cause.__context__  # mkdocs raises Abort while it handles the plugin's error
+        if cause is None:
+            raise
+        raise DiagnosticError(list(cause.diagnostics)) from None
+    finally:
+        log.removeFilter(quiet)
+
+
+@contextmanager
+def address_told(refusals: _RefusalLog) -> Iterator[None]:
+    """The block where a site is served: once the server listens, says where (on stderr, as
+    ``basra serve`` does), from mkdocs's own notice, which is the one that knows the path a
+    site is served under. mkdocs's other notices (at the INFO level) are not shown."""
+    log = logging.getLogger("mkdocs.livereload")
+
+    def told(record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO:
+            return True
+        serving = re.search(r"\bServing on (\S+)", record.getMessage())  # after a time: [12:00:00]
+        if serving:
+            refusals.shown = False
+            click.echo(f"serving the rulebook at {serving.group(1)} (Ctrl+C stops)", err=True)
+        return False
+
+    level = log.level
+    log.setLevel(logging.INFO)
+    log.addFilter(told)
+    try:
+        yield
+    finally:
+        log.removeFilter(told)
+        log.setLevel(level)
+
+
+@contextmanager
+def port_refused(dev_addr: str) -> Iterator[None]:
+    """Turns an address the server cannot listen on (taken, or not this machine's) into a
+    usage error naming --dev-addr."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in (errno.EADDRINUSE, errno.EADDRNOTAVAIL):
+            raise
+        raise click.BadParameter(f"cannot serve at {dev_addr}: {exc.strerror}; give another address, "
+                                 "such as 127.0.0.1:8001", param_hint="--dev-addr") from None
 
 
 @docs.command()
@@ -176,6 +263,7 @@ def show(variant):
     """Print a variant's rulebook page (a name or a .basra file) as Markdown."""
     from ..rulebook import render_variant
 
+    refuse_missing(variant)
     page = render_variant(variant)  # refused input and rules failing in play: see handles_errors
     click.echo(page.markdown, nl=False)
     for problem in shown_problems(page.problems):

@@ -2,6 +2,11 @@
 
 Exit codes: 0 ok, 1 findings or refused input, 2 usage or internal error. ``handles_errors``
 wraps each command so a user's mistake is a located diagnostic, never a traceback.
+
+Streams: a command's product goes to stdout (compiled rules, figures, a page, a site's
+summary); why its input was refused goes to stderr, as usage errors do, so that
+``basra compile x --json > rules.json`` never writes findings into the product. The one
+command whose product is findings, ``basra check``, prints them on stdout itself.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ class UsageDiagnosticError(DiagnosticError):
 
 
 def handles_errors(command):
-    """Turns refused input into diagnostics (exit 1), a refused command line into exit 2,
+    """Turns refused input into diagnostics on stderr (exit 1), a refused command line into exit 2,
     a closed output pipe (``basra check | head``) into a quiet exit, and crashes into exit 2."""
     @wraps(command)
     def run(*args, **kwargs):
@@ -45,11 +50,12 @@ def handles_errors(command):
             print_diagnostics(exc.diagnostics, sys.stderr)
             sys.exit(2)
         except DiagnosticError as exc:
-            print_diagnostics(exc.diagnostics)
+            print_diagnostics(exc.diagnostics, sys.stderr)
             sys.exit(1)
         except RuleError as exc:  # the variant's own rule failed while it was played
             print_diagnostics([error("B710", str(exc), exc.span,
-                           "make the rule give a number for every play, e.g. avoid dividing by a count that can be 0")])
+                           "make the rule give a number for every play, e.g. avoid dividing by a count that can be 0")],
+                              sys.stderr)
             sys.exit(1)
         except BrokenPipeError:
             quiet_broken_pipe()

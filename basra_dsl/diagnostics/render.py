@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Iterable
 
-from . import Diagnostic, SourceFile
+from . import Diagnostic, SourceFile, Span
 
 QUOTED_WIDTH = 120  # characters of a source line quoted under a finding, cut around the caret
 MESSAGE_WIDTH = 400  # characters of a message, a help line or a note
@@ -35,13 +36,26 @@ def _quoted(text: str, column: int, width: int) -> tuple[str, int]:
     return prefix + cut + suffix, column - start + len(prefix)
 
 
+def location(span: Span) -> str:
+    """Returns where a finding is, as text: ``PATH:LINE:COL``, or the path alone for a folder
+    (a folder has no lines: ``emp: error[B112]: no .basra files in emp``)."""
+    return span.path if _is_folder(span.path) else str(span)
+
+
+def _is_folder(path: str) -> bool:
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):  # a path the system cannot look up (too long, a NUL in it)
+        return False
+
+
 def render_text(diagnostic: Diagnostic, color: bool = False) -> str:
     """Returns ``PATH:LINE:COL: error[CODE]: message`` with the line, a caret and the hint."""
     severity = diagnostic.severity.value
     if color:
         severity = f"\x1b[1;{31 if diagnostic.is_error else 33}m{severity}\x1b[0m"
     span = diagnostic.span
-    where = f"{span}: " if span else ""
+    where = f"{location(span)}: " if span else ""
     where = display(where, MESSAGE_WIDTH)
     lines = [f"{where}{severity}[{diagnostic.code}]: {display(diagnostic.message)}"]
     source = SourceFile.lookup(span.path) if span and span.line else None

@@ -3,12 +3,16 @@
 The figures come from the committed file ``variants/balance.json``, which
 ``basra balance --all --write variants/balance.json`` regenerates (computer players at the
 variant's default options and first player count; see ``play.balance``). A page of a file
-that is not the bundled variant of its name has no figures, only how to measure them.
+that is not the bundled variant of its name has no figures, only how to measure them: the
+command names the variant by its file's name, as it is found from the author's folder
+(./variants/NAME.basra, then ./NAME.basra), not by the file (``NAME.basra`` is a path, and
+fails where the file is in ./variants).
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 from functools import cache
 from pathlib import Path
 
@@ -42,9 +46,16 @@ def how_it_plays(page: PageState) -> str:
     figures = figures_of(page)
     if figures is None:
         return ("### How it plays {#how-it-plays}\n\nMeasure how this variant plays (first-player advantage, "
-                f"skill against luck) with {code_span('basra balance ' + Path(page.variant.path).name)}.\n")
+                f"skill against luck) with {code_span(balance_command(page))}.\n")
     return ("### How it plays {#how-it-plays}\n\n" + "\n".join(_lines(figures, page.bonus)) + "\n\n"
             + _plot(figures) + "\n")
+
+
+def balance_command(page: PageState) -> str:
+    """Returns the command that measures the page's variant from the author's folder (or
+    from ./variants itself): ``basra balance NAME``, by the file's name, which the command
+    looks up as ./variants/NAME.basra, then ./NAME.basra, before the bundled variants."""
+    return "basra balance " + shlex.quote(Path(page.variant.path).stem)
 
 
 def _lines(f: dict, bonus: str) -> list[str]:

@@ -48,7 +48,7 @@ def test_an_authors_file_of_a_bundled_name_gets_no_borrowed_figures(tmp_path):
     shutil.copy(bundled_variants()["egyptian"], copy)
     markdown = render_variant(str(copy)).markdown
     section = markdown[markdown.index("### How it plays"):]
-    assert "basra balance egyptian.basra" in section and "<svg" not in section.split("\n\n")[1]
+    assert "`basra balance egyptian`" in section and "<svg" not in section.split("\n\n")[1]
 
 
 def test_the_comparison_ranks_the_variants_by_skill_and_by_first_player_advantage():
