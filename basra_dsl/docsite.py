@@ -28,12 +28,12 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from basra_dsl.cli import main as basra_command
+from basra_dsl.cli.docs import REFUSED
 from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.diagnostics.render import location
 from basra_dsl.rulebook import ASSETS, STYLESHEET, SitePages, page_path, shown_problems, site_catalog, site_pages
 
 log = logging.getLogger("mkdocs.plugins.basra")
-REFUSED = "the variants cannot be published:"  # how the plugin's refusal begins
 
 
 class VariantsRefused(PluginError):

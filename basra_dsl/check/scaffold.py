@@ -5,7 +5,9 @@ sections to copy from; without one, a complete small variant (Egyptian-like) to 
 Beside it goes ``NAME.examples.yaml`` with a ``yaml-language-server`` modeline (when the
 schema lies in the same project; see ``schema_reference``) and one worked example whose
 expectation is what the engine does under the (parent's) rules, so the new files pass
-``basra check`` as they are.
+``basra check`` as they are, with a warning (B727) at each TODO the author is to replace: the
+``about`` line and the example's ``cite``. The template's guidance is written as notes to the
+author (``#:`` comments), which no page shows (see ``variant_text``).
 
 Nothing is written unless both files can be written as they should read: the name must be
 a variant name, the title must fit in the grammar's string (which has no escapes, so no
@@ -185,25 +187,47 @@ def _shown(text: str) -> str:
     return repr(text) if not text.isprintable() else f"'{text}'"
 
 
+NOTE = "#:"  # a comment that begins so is a note to the author, which no page shows (check.lints.placeholders)
+
+
 def variant_text(name: str, title: str, parent: str | None, parent_path: Path | None) -> str:
-    """Returns the text of a new variant file (ValueError for a title it cannot hold)."""
+    """Returns the text of a new variant file (ValueError for a title it cannot hold).
+
+    Its guidance is written as notes to the author (``#:``), which no page shows: the comment
+    lines above ``variant`` are the page's "About this account" box and a comment directly
+    above a clause is shown beside it, so guidance written as plain comments would be
+    published wherever the author left it. What the author must replace, the ``about`` line
+    (and the first example's ``cite``), says TODO, and ``basra check`` warns (B727) until
+    it is replaced.
+    """
     if title_problem(title):
         raise ValueError(title_problem(title))
-    lines = [f"# {title}: where it is played, and the accounts it is written from.",
-             "# `basra check` checks this file; `basra fmt` lays it out; see docs/diagnostics.md.", "",
-             f'variant {name} "{title}"' + (f" extends {parent}" if parent else ""),
-             f'about "One line on what makes {title} what it is."', ""]
+    lines = [_note(row) for row in (
+        'Lines that begin with "#:" are notes to you, the author: no page shows them; keep or',
+        "delete them as you like. Plain comments are published: the comment lines above",
+        '`variant` become the "About this account" box of the variant\'s page (say there, in your',
+        "own words, where the game is played and the accounts you wrote it from), and a comment",
+        "directly above a rule is shown beside it. Name each account on a line below `variant`:",
+        '  source "Basra Fishing Games" link "https://www.pagat.com/fishing/basra.html"',
+        f"`basra check` checks this file, and warns while a TODO is left in it or in {name}.examples.yaml;",
+        "`basra fmt` lays it out.")]
+    lines += ["", f'variant {name} "{title}"' + (f" extends {parent}" if parent else ""),
+              f'about "TODO: one line on what makes {title} what it is."', ""]
     if parent is None:
         return "\n".join(lines) + "\n" + STANDALONE
-    lines += [f"# State only what differs from {parent}: a clause written here replaces the",
-              "# parent's clause of the same name; 'drop NAME' removes one. The parent says:", "#"]
+    lines += [_note(f"State only what differs from {parent}: a clause written here replaces the"),
+              _note("parent's clause of the same name; 'drop NAME' removes one. The parent says:"), NOTE]
     text = Path(parent_path).read_bytes().decode("utf-8", "replace").removeprefix("\ufeff")
     for row in (line.removesuffix("\r") for line in text.split("\n")):  # the grammar's lines
         if row.strip() and not row.lstrip().startswith("#") and not row.startswith(
                 ("variant", "aliases", "region", "source", "about")):
-            lines.append(f"#   {row}")
-    lines += ["#", "# For example, to deal six cards a hand:", "#", "# setup:", "#   hand 6"]
+            lines.append(_note(f"  {row}"))
+    lines += [NOTE, _note("For example, to deal six cards a hand:"), NOTE, _note("setup:"), _note("  hand 6")]
     return "\n".join(lines) + "\n"
+
+
+def _note(text: str) -> str:
+    return f"{NOTE} {text}"
 
 
 def examples_text(variant_path: Path, name: str) -> str:

@@ -94,7 +94,9 @@ def new(name, parent, title, folder, force):
     """Start a variant: NAME.basra (header, extends, example block) and NAME.examples.yaml."""
     for path in scaffold(name, parent, folder, title, force):
         click.echo(f"wrote {path}")
-    click.echo(f"next: edit {Path(folder) / (name + '.basra')}, then run: basra check {folder}", err=True)
+    click.echo(f"next: edit {Path(folder) / (name + '.basra')}: write its about line and its example's cite "
+               f"in your own words where they say TODO (lines that begin with #: are notes to you, which no "
+               f"page shows), then run: basra check {folder}", err=True)
 
 
 def _title(value: str | None) -> str | None:

@@ -150,6 +150,9 @@ def serve(config_file, dev_addr):
             mkdocs_serve(config_file=str(config), dev_addr=dev_addr)
 
 
+REFUSED = "the variants cannot be published:"  # how the basra plugin's refusal begins (docsite raises it)
+
+
 class _RefusalLog(logging.Filter):
     """Drops mkdocs's log of the basra plugin's refusal (its findings as one message) while
     the command shows the findings themselves, with their lines; ``shown`` is False once a
@@ -160,7 +163,6 @@ class _RefusalLog(logging.Filter):
         self.shown = True
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from ..docsite import REFUSED
         return not (self.shown and record.levelno >= logging.ERROR and record.getMessage().startswith(REFUSED))
 
 
@@ -171,8 +173,6 @@ def refusal_shown_once() -> Iterator[_RefusalLog]:
     message about them as well."""
     from mkdocs.exceptions import Abort, PluginError
 
-    from ..docsite import VariantsRefused
-
     log = logging.getLogger("mkdocs.commands.build")
     quiet = _RefusalLog()
     log.addFilter(quiet)
@@ -180,7 +180,7 @@ def refusal_shown_once() -> Iterator[_RefusalLog]:
         yield quiet
     except (Abort, PluginError) as exc:
         cause: BaseException | None = exc
-        while cause is not None and not isinstance(cause, VariantsRefused):
+        while cause is not None and not hasattr(cause, "diagnostics"):  # docsite's VariantsRefused
             cause = cause.__cause__ or cause.__context__  # mkdocs raises Abort while it handles the plugin's error
         if cause is None:
             raise

@@ -1,11 +1,16 @@
 """``basra fmt``: writes a variant file in the one canonical layout, keeping its comments.
 
 The layout: the header lines at the left margin; the options after one blank line; each
-section after one blank line, its statements indented two spaces; a comment stands
-indented like the line it introduces, or two spaces after the statement it ends; spaces
-around operators, none inside brackets or before ',' and ':'; at most one blank line in a
-row, none at the end; a continued line (``\\``) joined into one; no byte-order mark, LF
-line ends, no tabs.
+section after one blank line, its statements indented two spaces; a comment directly above
+a line is indented like the line it introduces, and one at the end of a line stands two
+spaces after it; spaces around operators, none inside brackets or before ',' and ':'; at
+most one blank line in a row, none at the end; a continued line (``\\``) joined into one;
+no byte-order mark, LF line ends, no tabs.
+
+Comments stay where their author put them (``_place``): a comment block at the margin
+between two sections, or after the last one, stays at the top level, and a comment
+indented in a section stays in it, also at the section's end. Only a comment directly
+above a statement moves, to the statement's indent.
 
 Lines end where the grammar ends them: at ``\\n`` (or ``\\r\\n``), never at the other
 characters ``str.splitlines`` takes for line ends. A comment runs to the end of its line
@@ -81,29 +86,73 @@ def _logical_lines(text: str) -> list[list[_Tok]]:
 
 def _layout(text: str) -> str:
     out: list[str] = []
-    comments: list[str] = []  # full-line comments ("" for a blank between them) waiting for their line
+    waiting: list[_Comment | None] = []  # full-line comments (None for a blank between them) waiting for their line
     blank = False  # whether the source has a blank line before the waiting comments or line
     previous: str | None = None  # the kind of the last line written
-    section: str | None = None
+    section: str | None = None  # the section open at this point
     for tokens in _logical_lines(text):
         if not tokens:
-            if comments:
-                comments.append("")
+            if waiting:
+                waiting.append(None)
             else:
                 blank = True
         elif tokens[0].kind == "comment":
-            comments.append(_trimmed(tokens[0].text))
+            waiting.append(_Comment(_trimmed(tokens[0].text), tokens[0].space_before))
         else:
-            kind, section = _classify(tokens, section)
-            indent = INDENT if kind == "statement" and section else ""
-            _flush(out, comments, _blank_before(kind, previous, blank), indent)
+            kind, opened = _classify(tokens, section)
+            indent = INDENT if kind == "statement" and opened else ""
+            _place(out, waiting, blank, previous, section, kind)
             out.append(indent + _join(tokens, tokens[0].text == "variant"))
-            previous, blank = kind, False
-    if comments:  # comments after the last line stand as a statement would
-        _flush(out, comments, _blank_before("statement", previous, blank), INDENT if section else "")
+            previous, blank, section = kind, False, opened
+    _place(out, waiting, blank, previous, section, None)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
+
+
+@dataclass
+class _Comment:
+    text: str
+    indented: bool  # whether the source indents it (spaces or tabs before the '#')
+
+
+def _place(out: list[str], waiting: list[_Comment | None], blank: bool, previous: str | None,
+           section: str | None, kind: str | None) -> None:
+    """Writes the comments waiting for the next line (of ``kind``; None at the end of the
+    file), each at its level, with the blank lines around them; empties ``waiting``.
+
+    Outside every section a comment stands at the margin. Inside one (``section`` is
+    open), a comment keeps the level its author gave it:
+
+    - before another statement of the section, an indented comment stays indented and one
+      at the margin stays there, except that the comments directly above the statement
+      (no blank line between) introduce it and are indented like it;
+    - before a top-level line (a section, an option...) or the end of the file, the
+      indented comments that open the block stay at the end of the section; from the first
+      comment at the margin on, the block stands at the top level, after a blank line, as
+      the section it introduces does (a block above a section stays above it; the guidance
+      ``basra new`` writes stays where it is when an author adds a section above it).
+    """
+    if section is None:
+        _flush(out, waiting, _blank_before(kind or "statement", previous, blank), [""] * len(waiting))
+    elif kind == "statement":
+        attached = len(waiting)
+        while attached and waiting[attached - 1] is not None:
+            attached -= 1
+        indents = [INDENT if c is not None and (c.indented or at >= attached) else ""
+                   for at, c in enumerate(waiting)]
+        _flush(out, waiting, _blank_before(kind, previous, blank), indents)
+    else:
+        cut = next((at for at, c in enumerate(waiting) if c is not None and not c.indented), len(waiting))
+        inside, outside = waiting[:cut], waiting[cut:]
+        if any(inside):
+            _flush(out, inside, _blank_before("statement", previous, blank), [INDENT] * len(inside))
+            previous, blank = "statement", True
+        if kind is not None:
+            _flush(out, outside, _blank_before(kind, previous, blank), [""] * len(outside))
+        else:
+            _flush(out, outside, previous is not None, [""] * len(outside))
+    waiting.clear()
 
 
 def _trimmed(text: str) -> str:
@@ -145,13 +194,13 @@ def _blank_before(kind: str, previous: str | None, blank_in_source: bool) -> boo
     return blank_in_source and previous != "section"
 
 
-def _flush(out: list[str], comments: list[str], blank_before: bool, indent: str) -> None:
-    """Writes the waiting comments, indented like the line they introduce, and the blank lines."""
+def _flush(out: list[str], comments: list[_Comment | None], blank_before: bool, indents: list[str]) -> None:
+    """Writes comments, each with its indent, and the blank lines before and among them."""
     if blank_before:
         _blank(out)
-    for comment in comments:
-        if comment:
-            out.append(indent + comment)
+    for comment, indent in zip(comments, indents):
+        if comment is not None:
+            out.append(indent + comment.text)
         else:
             _blank(out)
     comments.clear()

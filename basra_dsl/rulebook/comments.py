@@ -8,6 +8,9 @@ page only while what it explains still holds there (``travels``): the clause it 
 above must still be that file's own clause node (not overridden, not dropped), and nothing
 that clause is read with may have changed on the way down (``READ_WITH``, and the options
 the clause reads). Notes at the top of a file stay on that file's own page.
+
+A comment that begins ``#:`` is a note to the author (``basra new`` writes its guidance so):
+it is never read here, so it reaches no page, wherever it stands.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..check.lints.placeholders import is_author_note
 from ..language import nodes as n
 from ..language.merge import Merged, merge
 from .english import capitalise
@@ -60,7 +64,8 @@ class Comments:
         found: list[str] = []
         i = line - 2
         while i >= 0 and _is_comment(lines[i]):
-            found.insert(0, _comment_text(lines[i]))
+            if not _is_note(lines[i]):
+                found.insert(0, _comment_text(lines[i]))
             i -= 1
         trailing = _trailing_comment(lines[line - 1])
         if trailing:
@@ -72,7 +77,8 @@ class Comments:
         found = []
         for text in self.lines(path):
             if _is_comment(text):
-                found.append(_comment_text(text))
+                if not _is_note(text):
+                    found.append(_comment_text(text))
             elif text.strip():
                 break
         return found
@@ -118,6 +124,11 @@ def _is_comment(line: str) -> bool:
     return line.strip().startswith("#")
 
 
+def _is_note(line: str) -> bool:
+    """Says whether a comment line is a note to the author, which no page shows."""
+    return is_author_note(line.strip())
+
+
 def _comment_text(line: str) -> str:
     return line.strip().lstrip("#").strip()
 
@@ -129,5 +140,5 @@ def _trailing_comment(line: str) -> str | None:
         if ch == '"':
             in_string = not in_string
         elif ch == "#" and not in_string and line[:i].strip():
-            return line[i + 1:].strip()
+            return None if is_author_note(line[i:]) else line[i + 1:].strip()
     return None

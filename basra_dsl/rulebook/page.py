@@ -14,9 +14,11 @@ examples), ``sample_hand`` and ``how_it_plays`` (balance figures kept in
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..check.lints.placeholders import is_author_note
 from ..check.playable import load_playable
 from ..language.loader import resolve_argument
 from ..language.merge import Merged, option_value
@@ -121,22 +123,56 @@ def front_matter(page: PageState) -> str:
 
 
 def source_tab(page: PageState) -> str:
-    """Returns the 'Source file' tab: the variant file verbatim, in a fence longer than any inside it."""
+    """Returns the 'Source file' tab: the variant file verbatim, in a fence longer than any inside it,
+    less its notes to the author (``#:`` comments, which no page shows; see ``comments``)."""
     variant = page.variant
     try:
-        source = verbatim(Path(variant.path).read_text(encoding="utf-8"))
+        text = Path(variant.path).read_text(encoding="utf-8")
     except OSError:
-        source = ""
+        text = ""
+    kept = _without_notes(text)
+    source = verbatim(kept)
     fence = "```"
     while fence in source:
         fence += "`"
     name = Path(variant.path).name  # chosen by whoever wrote the file, like its text
-    text = f"The variant file {code_span(name)}, exactly as bundled"
+    text = f"The variant file {code_span(name)}, " + (
+        "exactly as bundled" if kept == text else
+        f"as bundled, less its notes to the author (comments that begin with {code_span('#:')})")
     if variant.parent is not None:
         text += (f"; it states only what differs from "
                  f"{page.link_variant(variant.parent.text)}, whose file is on its page")
     text += ".\n\n"
     return text + f'{fence}basra title="{fence_title(name)}"\n{source.rstrip()}\n{fence}\n' + command_note(page)
+
+
+def _without_notes(text: str) -> str:
+    """Returns a variant file's text without its notes to the author: each line that is only a
+    ``#:`` comment goes, and a ``#:`` comment at the end of a line goes from that line; where
+    notes went, the blank lines left around them close up. A file without notes is returned
+    as it is."""
+    kept, removed = [], False
+    for line in text.split("\n"):
+        trailing = _note_at_end(line)
+        if is_author_note(line.strip()):
+            removed = True
+        elif trailing is not None:
+            kept.append(line[:trailing].rstrip())
+            removed = True
+        else:
+            kept.append(line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).lstrip("\n") if removed else text
+
+
+def _note_at_end(line: str) -> int | None:
+    """Returns where a ``#:`` comment after code on a line starts, or None (a ``#`` in a string starts none)."""
+    in_string = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            in_string = not in_string
+        elif ch == "#" and not in_string:
+            return i if is_author_note(line[i:]) and line[:i].strip() else None
+    return None
 
 
 def command_note(page: PageState) -> str:
