@@ -32,6 +32,20 @@ REDEALS = 1_000  # deals in a row a redeal rule may void before the game stops (
 EXPRESSION_PARTS = 1_000  # names, numbers, operators and tests in one expression
 # (nesting depth and digits of a number are bounded by the parser: see language/syntax/limits.py)
 
+# captures (B808): what finding the captures of one card on one floor may cost. The engine
+# lists at most CAPTURES of them (a capture a player names is checked without a list) and
+# makes no more on the way; its search for the largest capture takes at most CAPTURE_STEPS
+# steps (a group of cards tried on a position of the search, or a position met) and keeps
+# at most CAPTURE_POSITIONS positions. The checker refuses a variant in which some play
+# could offer more captures (under 'choose one' or 'fewest') or need a longer search, both
+# counted on the floor holding every card of the pack, which no floor exceeds (see
+# engine/capture.py), or whose targets together need more than CAPTURE_STEPS_PER_VARIANT
+# steps (which bounds what the check itself spends).
+CAPTURES = 16_384  # Cirulla's played ace: 10,600 (sets adding up to 14, or to 1)
+CAPTURE_STEPS = 12_000_000  # Kasino's 10 of diamonds, counting 16, may need 10,479,237
+CAPTURE_POSITIONS = 1_000_000  # ... and 563,646 positions
+CAPTURE_STEPS_PER_VARIANT = 24_000_000  # Kasino's targets, 2 to 16, need 16,876,275 together
+
 # records and worked examples (B804)
 RECORD_HANDS = 1_000
 RECORD_PLAYS = 1_000  # plays of one hand

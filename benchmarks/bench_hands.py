@@ -15,7 +15,7 @@ import time
 
 from basra_dsl import Game, load_variant
 from basra_dsl.cards import parse_card
-from basra_dsl.engine.capture import best_covers
+from basra_dsl.engine.covers import best_covers
 from basra_dsl.play.simulate import simulate_hands
 
 

@@ -16,10 +16,11 @@ from .. import limits
 from ..cards import card_name, parse_card, parse_cards
 from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from ..documents import Document, read_document, schema_diagnostics
-from ..engine import Deal, Game, IllegalMove, Play, judge_first_floor
+from ..engine import Deal, Game, IllegalMove, Play, RuleError, judge_first_floor
 from ..engine.builds import Build
 from ..engine.deal import hand_bonus
 from ..engine.capture import NO_PREVIOUS
+from ..engine.covers import SearchTooLong
 from ..engine.rules import Rules
 from ..engine.scoring import number, score_hand
 from ..language.compiler import compile_rules
@@ -96,6 +97,13 @@ def check_examples(merged: Merged, document: Document) -> Iterator[Diagnostic]:
             for d in exc.diagnostics:
                 yield error("B601", f"example '{example['name']}': {d.message}",
                             document.span("examples", index), d.help)
+            continue
+        except RuleError as exc:  # a rule fails on the example's play (an editor plays examples unlinted)
+            long = isinstance(exc, SearchTooLong)
+            yield error("B808" if long else "B710", f"example '{example['name']}': {exc}",
+                        document.span("examples", index),
+                        "basra check names the variant's clause that makes the search this long" if long else
+                        "make the rule give a number for every play, e.g. avoid dividing by a count that can be 0")
             continue
         yield from _compare(example, outcome, document, index)
 

@@ -68,7 +68,7 @@ _CODES = [
     Code("B212", "error", "'but' on a capture that takes no whole floor", "capture:\n  pair: any takes rank but K", "Only `takes all` sweeps the floor: write `jack: J takes all but Q | K`, or remove `but ...`."),
     Code("B213", "error", "builds beside rules they cannot work with", "capture:\n  raise others", "Add a build rule (`build: numeral builds`) before saying how builds work; builds need a spread floor and captures by rank or plain sums."),
     # ---------------------------------------------------------------- B3xx options
-    Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options (`basra compile VARIANT` lists them)."),
+    Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options: the help line names the closest, or lists them all; `basra docs show VARIANT` describes each under Options."),
     Code("B302", "error", "value not allowed", "basra compile egyptian -o target=99", "Choose one of the option's choices, or an allowed player count."),
     Code("B303", "error", "default not among the choices", "option target: 101 | 121 = 100", "Make the default one of the choices."),
     Code("B304", "error", "option declared twice", "option a: 1 | 2 = 1\noption a: 3 = 3", "Declare each option once."),
@@ -127,6 +127,7 @@ _CODES = [
     Code("B724", "warning", "new bonus for cards the parent keeps from scoring", "variant x extends egyptian\nbasra:\n  sevens: 15 when cleared and played is 7  # egyptian: played is not J | 7D", "Leave those cards out (`played is 7 except 7D`), or name them if they should score."),
     Code("B725", "warning", "dealing rule without a first floor", "setup:\n  hand 4\ndealing:\n  redeal when floor.count(K) >= 3  # no 'start floor': nothing is judged", "Deal a first floor (`start floor 4` under setup:), or remove the rule."),
     Code("B726", "warning", "redeal voids most deals", "dealing:\n  redeal when floor has numeral  # nearly every floor", "Void only rare floors, as the sources do: `redeal when floor.count(K) >= 3`."),
+    Code("B727", "warning", "placeholder text left in", "variant house \"House\" extends egyptian\nabout \"TODO: one line on what makes House what it is.\"", "Write your own words where the page would print the placeholder: for `about`, one line on what makes the variant what it is; for a `source` or an example's `cite`, the account you wrote it from; above `variant`, where the game is played and the accounts you wrote it from. A comment that begins `#:` is a note to yourself that no page shows."),
     # ---------------------------------------------------------------- B8xx limits
     Code("B801", "error", "file too large", "(a 5 MB variant, examples file or record)", "Split the file: a variant may be 256 kB, an examples file or a record 4 MB."),
     Code("B802", "error", "too many clauses", "(a variant with 2,000 capture rules)", "State fewer rules: a variant may hold 500 clauses and 64 options."),
@@ -135,6 +136,7 @@ _CODES = [
     Code("B805", "error", "'extends' chain too long", "(a variant with 40 ancestors)", "Extend a variant nearer the root: a chain may be 16 variants long."),
     Code("B806", "error", "condition too large", "basra:\n  a: 10 when played is 2 or played is 3 or ...  # 3,000 terms", "Write the condition with card lists (`played is 2 | 3 | 4`) or split the rule: an expression may have 1,000 parts."),
     Code("B807", "error", "record names a variant outside its folder", "variant: ../../etc/passwd", "Name the variant (`egyptian`) or a .basra file in the record's own folder or below it."),
+    Code("B808", "error", "captures too many or too long to find", "variant uniform \"Uniform\" extends egyptian\nsetup:\n  values any 1\n  played values any 24\ncapture:\n  choose one  # 24 of 52 cards worth 1: 4 x 10^14 sets", "Give the cards more varied values, or the card played a smaller target: with every card of the pack on the floor, one play may offer at most 16,384 captures, and the search for the largest capture may take 12 million steps and keep a million positions (24 million steps for all of a variant's targets)."),
     # ---------------------------------------------------------------- B9xx
     Code("B900", "error", "internal error", "(a crash inside basra)", "Report it with the file that caused it; the other files are still checked."),
 ]

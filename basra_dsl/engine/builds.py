@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .capture import MAX_OPTIONS, _groups_by_top, _splits_whole, best_covers, expand_takes
+from .capture import MAX_OPTIONS, expand_takes
+from .covers import best_covers, splits_whole
 from .rules import BuildRules
 
 
@@ -85,7 +86,7 @@ class Builder:
             counts[self.worth[x]] += 1
         covers = best_covers(target, tuple(counts))
         if covers and any(covers[0]):
-            extra += expand_takes(rest, target, covers[:1], self.worth)[0]
+            extra += expand_takes(rest, target, covers[:1], self.worth, most=1)[0]
         return tuple(extra)
 
     # ------------------------------------------------------------ checking
@@ -145,7 +146,7 @@ class Builder:
                 if self.worth[x] > target:
                     return False
                 counts[self.worth[x]] += 1
-        return _splits_whole(target, tuple(counts), _groups_by_top(target), {})
+        return splits_whole(target, tuple(counts))
 
     # ------------------------------------------------------------ duties
     def keeps_duties(self, seat: int, hand_after: Sequence[int], builds_after: Sequence[Build]) -> bool:
@@ -171,19 +172,25 @@ def after_capture(builds: Sequence[Build], capture: Sequence[int]) -> list[Build
 
 
 def _subsets_summing(cards: Sequence[int], worth: Sequence[int], target: int) -> list[tuple[int, ...]]:
-    """Returns every set of the cards (in floor order) whose values add up to the target."""
+    """Returns the sets of the cards (in floor order) whose values add up to the target, at
+    most MAX_OPTIONS of them. The walk follows only choices after which the cards still
+    to come can make up the rest, so its steps grow with the sets it finds."""
     usable = [x for x in cards if 0 < worth[x] <= target]
     found: list[tuple[int, ...]] = []
+    limit = (1 << (target + 1)) - 1
+    after = [1] * (len(usable) + 1)  # after[i]: the sums (as bits) the cards from i on can make
+    for i in range(len(usable) - 1, -1, -1):
+        after[i] = (after[i + 1] | after[i + 1] << worth[usable[i]]) & limit
 
     def walk(start: int, remaining: int, chosen: list[int]) -> None:
         if remaining == 0:
             found.append(tuple(chosen))
             return
         for i in range(start, len(usable)):
-            if len(found) >= MAX_OPTIONS:
+            if len(found) >= MAX_OPTIONS or not after[i] >> remaining & 1:
                 return
             x = usable[i]
-            if worth[x] <= remaining:
+            if worth[x] <= remaining and after[i + 1] >> (remaining - worth[x]) & 1:
                 chosen.append(x)
                 walk(i + 1, remaining - worth[x], chosen)
                 chosen.pop()

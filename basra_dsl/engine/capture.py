@@ -2,19 +2,27 @@
 
 Sweeping rules take the whole floor. Group rules take cards of the played card's rank, or
 groups of cards adding up to its value (or, with a total, to what the played card lacks
-of that total: Escoba's 15). Under "largest" the player takes the largest
-set of floor cards that splits into such groups; the search runs over counts of values
-(a floor holds at most a few cards of each value), never over subsets of the floor.
+of that total: Escoba's 15). Under "largest" the player takes the largest set of floor
+cards that splits into such groups.
+
+The groups are found over counts of values (how many floor cards there are of each value),
+never over subsets of the floor, by the bounded searches of ``sums`` (single groups) and
+``covers`` (the largest set). Here they become sets of cards: where a take leaves a choice
+among cards of one value, the choices are made one at a time and the list stops at
+MAX_OPTIONS (``limits.CAPTURES``, B808), so no more are ever made; a capture a player
+names is checked by ``allows`` without a list.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations, product
-from typing import Iterable
+from itertools import combinations
+from typing import Iterator
 
+from .. import limits
 from .errors import RULE_FAILURES, RuleError
 from .rules import Rules
+from .covers import SearchTooLong, best_covers, splits_whole
+from .sums import fewest_size, single_groups
 
 NO_PREVIOUS = (None, (), (), ())
 # what a play rule is told of the hand when the caller does not know it (a bot weighing a
@@ -22,7 +30,7 @@ NO_PREVIOUS = (None, (), (), ())
 MID_HAND = (False, False, 1)
 # Listing stops after this many equally allowed captures of one card (a huge floor can
 # hold more); a capture named by a player is checked by ``allows``, not looked up in a list.
-MAX_OPTIONS = 4096
+MAX_OPTIONS = limits.CAPTURES
 
 
 class CaptureResolver:
@@ -67,7 +75,8 @@ class CaptureResolver:
         return None, kinds
 
     def captures(self, card: int, floor: list[int] | tuple[int, ...], previous=NO_PREVIOUS) -> list[tuple[int, ...]]:
-        """Returns every capture the card may make (each a tuple of floor cards); [] if none."""
+        """Returns the captures the card may make (each a tuple of floor cards), at most
+        MAX_OPTIONS of them; [] if none."""
         if not floor:
             return []
         if self.sweeps[card] or self.fixed_kinds[card] is None:
@@ -79,9 +88,12 @@ class CaptureResolver:
             kinds = self.fixed_kinds[card]  # the common case, without building a tuple
         if not kinds:
             return []
-        if self.stack:
-            return [tuple(floor)] if self._group_captures(card, floor[-1:], kinds) else []
-        return self._group_captures(card, floor, kinds)
+        try:
+            if self.stack:
+                return [tuple(floor)] if self._group_captures(card, floor[-1:], kinds) else []
+            return self._group_captures(card, floor, kinds)
+        except SearchTooLong as exc:
+            raise self._too_long(card, exc) from None
 
     def allows(self, card: int, floor: list[int] | tuple[int, ...], capture: tuple[int, ...],
                previous=NO_PREVIOUS) -> bool:
@@ -93,24 +105,43 @@ class CaptureResolver:
         sweep, kinds = self._active(card, floor, previous)
         if sweep is not None:
             return taken == {x for x in floor if x not in sweep.spared}
-        if self.stack:
-            return taken == set(floor) and bool(kinds and self._group_captures(card, floor[-1:], kinds))
-        sums = [target for kind, target in self.targets[card] if kind in kinds]
-        if sums:
-            return any(self._takes_sum(floor, capture, target) for target in sums)
+        try:
+            if self.stack:
+                return taken == set(floor) and bool(kinds and self._group_captures(card, floor[-1:], kinds))
+            sums = [target for kind, target in self.targets[card] if kind in kinds]
+            if sums:
+                return any(self._takes_sum(floor, capture, target) for target in sums)
+        except SearchTooLong as exc:
+            raise self._too_long(card, exc) from None
         if "rank" in kinds:
             same = {x for x in floor if x >> 2 == card >> 2}
             return taken == same if self.largest else (len(taken) == 1 and taken <= same)
         return False
 
+    def _too_long(self, card: int, exc: SearchTooLong) -> RuleError:
+        """The error of a search past MAX_STEPS, naming the card's rule that adds up."""
+        rule = next((r for r in self.groups[card] if r.takes == "sums"), None)
+        return SearchTooLong(exc.value, rule.name, rule.span) if rule is not None else exc
+
     def _takes_sum(self, floor: tuple[int, ...], capture: tuple[int, ...], target: int) -> bool:
-        """Returns whether ``capture`` is one of the sets adding up to ``target`` the card may take."""
+        """Returns whether ``capture`` is one of the sets adding up to ``target`` the card may
+        take, worked out from its counts per value without listing the others."""
         worth, took = self.worth, [0] * (target + 1)
         for x in capture:
             if not 0 < (v := worth[x]) <= target:
                 return False
             took[v] += 1
-        return tuple(took) in self._ways(target, self._counts(floor, target))
+        took = tuple(took)
+        counts = self._counts(floor, target)
+        if self.pairs_first and counts[target]:
+            return took in self._ways(target, counts)
+        total = sum(v * k for v, k in enumerate(took))
+        if self.largest:  # the most cards there are in groups, in groups
+            covers = best_covers(target, counts)
+            if not covers or total % target or sum(took) != sum(covers[0]):
+                return False
+            return took in covers or splits_whole(target, took)
+        return total == target and (not self.fewest or sum(took) == fewest_size(target, counts))
 
     def _counts(self, floor, target: int) -> tuple[int, ...]:
         """Returns how many floor cards there are of each value from 0 to ``target`` (0: none
@@ -121,7 +152,7 @@ class CaptureResolver:
                 counts[v] += 1
         return tuple(counts)
 
-    def _ways(self, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | frozenset:
+    def _ways(self, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """Returns the takes (counts per value) the choice rules allow from a floor's counts."""
         if self.pairs_first and counts[target]:
             # a card of the target value must be taken on its own (all of them, under "largest")
@@ -129,11 +160,10 @@ class CaptureResolver:
                           for v in range(target + 1)),)
         if self.largest:
             return best_covers(target, counts)
-        ways = single_groups(target, counts)
-        if self.fewest and ways:
-            least = min(map(sum, ways))
-            ways = tuple(w for w in ways if sum(w) == least)
-        return ways
+        if self.fewest:
+            least = fewest_size(target, counts)
+            return single_groups(target, counts, least) if least else ()
+        return single_groups(target, counts)
 
     def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         sums = [target for kind, target in self.targets[card] if kind in kinds]
@@ -142,8 +172,14 @@ class CaptureResolver:
             if len(sums) == 1:
                 return self._sums(floor, sums[0])
             found: list[tuple[int, ...]] = []
+            seen: set[tuple[int, ...]] = set()
             for target in sums:
-                found += [take for take in self._sums(floor, target) if take not in found]
+                for take in self._sums(floor, target):
+                    if take not in seen:
+                        seen.add(take)
+                        found.append(take)
+                        if len(found) >= MAX_OPTIONS:
+                            return found
             return found
         if "rank" in kinds:
             rank = card >> 2
@@ -174,152 +210,35 @@ def _holds(rule, card: int, floor: tuple[int, ...], previous) -> bool:
         raise RuleError(rule.name, rule.span, str(exc)) from None
 
 
-def _expand(takes: Iterable[tuple[int, ...]], by_value: dict[int, list[int]]) -> list[tuple[int, ...]]:
-    """Returns the card sets that take the given numbers of cards of each value."""
-    found: list[tuple[int, ...]] = []
-    for take in takes:
-        choices = []
-        for v, k in enumerate(take):
-            if k:
-                cards = by_value[v]
-                choices.append([tuple(cards)] if k == len(cards) else list(combinations(cards, k)))
-        for parts in product(*choices):
-            found.append(tuple(x for part in parts for x in part))
-            if len(found) >= MAX_OPTIONS:
-                return found
-    return found
+# ------------------------------------------------------------------ listing card sets
+
+def _choices(parts: list[tuple[list[int], int]], index: int = 0) -> Iterator[tuple[int, ...]]:
+    """Yields, in the order of ``itertools.product``, the card sets taking ``k`` of the
+    cards of each part (cards of one value), one at a time: nothing is made in advance."""
+    if index == len(parts):
+        yield ()
+        return
+    cards, k = parts[index]
+    for first in ((tuple(cards),) if k == len(cards) else combinations(cards, k)):
+        for rest in _choices(parts, index + 1):
+            yield first + rest
 
 
-def expand_takes(floor, value: int, takes, worth) -> list[tuple[int, ...]]:
-    """Returns every card set of the floor that the takes (counts per value) allow, each in
-    floor order: what a card of ``value`` may choose among (the fast tier calls it too)."""
+def expand_takes(floor, value: int, takes, worth, most: int | None = None) -> list[tuple[int, ...]]:
+    """Returns the card sets of the floor that the takes (counts per value) allow, each in
+    floor order, at most ``most`` (MAX_OPTIONS) of them, takes first to last: what a card of
+    ``value`` may choose among (the fast tier calls it too)."""
+    most = MAX_OPTIONS if most is None else most
     by_value: dict[int, list[int]] = {}
     for x in floor:
         if 0 < (v := worth[x]) <= value:
             by_value.setdefault(v, []).append(x)
     order = {x: i for i, x in enumerate(floor)}
-    return [tuple(sorted(found, key=order.__getitem__)) for found in _expand(takes, by_value)]
-
-
-@lru_cache(maxsize=None)
-def partitions(total: int, largest: int | None = None) -> tuple[tuple[int, ...], ...]:
-    """Returns the partitions of ``total`` into parts <= ``largest``, largest part first."""
-    largest = total if largest is None else largest
-    if total == 0:
-        return ((),)
-    found = []
-    for part in range(min(total, largest), 0, -1):
-        for rest in partitions(total - part, part):
-            found.append((part,) + rest)
-    return tuple(found)
-
-
-@lru_cache(maxsize=None)
-def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Returns, for each top part m, the partitions of value as count vectors (index = value)."""
-    table: list[list[tuple[int, ...]]] = [[] for _ in range(value + 1)]
-    for parts in partitions(value):
-        vector = [0] * (value + 1)
-        for p in parts:
-            vector[p] += 1
-        table[parts[0]].append(tuple(vector))
-    return tuple(tuple(t) for t in table)
-
-
-MAX_LEFTOVER = 4  # past this many cards left behind, a full search over groups is cheaper
-SMALL_FLOOR = 8  # up to this many candidate cards, the group search is cheapest outright
-
-
-@lru_cache(maxsize=65536)
-def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Returns every way (as counts per value) to take the most cards in groups summing to value.
-
-    A small floor is searched group by group. On a larger one, leave 0, 1, 2 ... cards
-    behind, keeping the rests that split wholly into groups (a large floor usually leaves
-    very few); past MAX_LEFTOVER cards left behind, fall back to the group search.
-    """
-    groups = _groups_by_top(value)
-    cards = sum(counts)
-    if cards <= SMALL_FLOOR:
-        return _best_covers_by_groups(value, counts, groups)
-    total = sum(i * k for i, k in enumerate(counts))
-    failed: dict = {}
-    for leftover in range(min(cards, MAX_LEFTOVER) + 1):
-        found = [rest for rest, kept_value in _leave_out(counts, leftover, total)
-                 if kept_value % value == 0 and _splits_whole(value, rest, groups, failed)]
-        if found:
-            return tuple(sorted(found, reverse=True)) if leftover < cards else ()
-    return _best_covers_by_groups(value, counts, groups)
-
-
-def _leave_out(counts: tuple[int, ...], leftover: int, total: int):
-    """Yields (rest, value of rest) for each way to leave ``leftover`` cards out, by value."""
-    def walk(index: int, remaining: int, rest: list[int], value: int):
-        if index == 0:
-            if remaining == 0:
-                yield tuple(rest), value
-            return
-        for k in range(min(remaining, counts[index]) + 1):
-            rest[index] = counts[index] - k
-            yield from walk(index - 1, remaining - k, rest, value - k * index)
-        rest[index] = counts[index]
-
-    yield from walk(len(counts) - 1, leftover, list(counts), total)
-
-
-def _best_covers_by_groups(value: int, counts: tuple[int, ...], groups,
-                           memo: dict | None = None) -> tuple[tuple[int, ...], ...]:
-    """Returns the best covers by a memoised search over the groups each card can join;
-    a caller may keep ``memo`` from floor to floor (the fast tier does)."""
-    memo = {} if memo is None else memo
-    size, ways = _solve_covers(value, counts, memo, groups, (0,) * (value + 1))
-    return tuple(sorted(ways, reverse=True)) if size else ()
-
-
-def _solve_covers(value: int, c: tuple[int, ...], memo: dict, groups, zero: tuple[int, ...]) -> tuple[int, frozenset]:
-    """Returns (most cards covered, every cover taking that many) for the counts ``c``."""
-    found = memo.get(c)
-    if found is not None:
-        return found
-    top = next((m for m in range(value, 0, -1) if c[m]), 0)
-    if top == 0:
-        result = (0, frozenset({zero}))
-    else:
-        skipped = list(c)
-        skipped[top] = 0  # leave every card of this value out of all groups
-        best, ways = _solve_covers(value, tuple(skipped), memo, groups, zero)
-        ways = set(ways)
-        for g in groups[top]:
-            if all(g[i] <= c[i] for i in range(1, top + 1)):
-                rest = tuple(c[i] - g[i] for i in range(value + 1))
-                size, sub = _solve_covers(value, rest, memo, groups, zero)
-                size += sum(g)
-                if size > best:
-                    best, ways = size, set()
-                if size == best:
-                    ways.update(tuple(w[i] + g[i] for i in range(value + 1)) for w in sub)
-        result = (best, frozenset(ways))
-    memo[c] = result
-    return result
-
-
-def _splits_whole(value: int, c: tuple[int, ...], groups, failed: dict) -> bool:
-    """Returns whether all the cards counted in c split into groups summing to value."""
-    top = next((m for m in range(value, 0, -1) if c[m]), 0)
-    if top == 0:
-        return True
-    if c in failed:
-        return False
-    for g in groups[top]:  # the largest card left must belong to some group
-        if all(g[i] <= c[i] for i in range(1, top + 1)):
-            if _splits_whole(value, tuple(c[i] - g[i] for i in range(value + 1)), groups, failed):
-                return True
-    failed[c] = True
-    return False
-
-
-@lru_cache(maxsize=65536)
-def single_groups(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Returns each single group (as counts per value) summing to value that the floor holds."""
-    return tuple(g for table in _groups_by_top(value) for g in table
-                 if all(g[i] <= counts[i] for i in range(value + 1)))
+    found: list[tuple[int, ...]] = []
+    for take in takes:
+        parts = [(by_value[v], k) for v, k in enumerate(take) if k]
+        for chosen in _choices(parts):  # cards of one value come in floor order already
+            found.append(chosen if len(parts) == 1 else tuple(sorted(chosen, key=order.__getitem__)))
+            if len(found) >= most:
+                return found
+    return found

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from basra_dsl.cards import parse_card
 from basra_dsl.engine import IllegalMove, Move
-from basra_dsl.engine.capture import best_covers, partitions
+from basra_dsl.engine.covers import best_covers
+from basra_dsl.engine.sums import single_groups
 
 
 @pytest.mark.parametrize("floor, played, taken", [
@@ -89,8 +90,8 @@ def test_thirty_nine_numerals_resolve(egyptian):
     assert len(capture) == 39
 
 
-def test_partitions_count():
-    assert len(partitions(10)) == 42
+def test_every_partition_of_ten_is_a_group_when_the_floor_holds_enough_cards():
+    assert len(single_groups(10, (0,) + (10,) * 10)) == 42
 
 
 def _brute_force(value: int, floor_values: list[int]) -> tuple[int, set[tuple[int, ...]]]:
@@ -144,9 +145,10 @@ def test_largest_set_matches_brute_force(value, floor):
 @settings(max_examples=150, deadline=None)
 @given(value=st.integers(2, 10), counts=st.lists(st.integers(0, 4), min_size=10, max_size=10))
 def test_leftover_search_agrees_with_group_search(value, counts):
-    from basra_dsl.engine.capture import _best_covers_by_groups, _groups_by_top
+    from basra_dsl.engine.covers import MAX_STEPS, _covers_by_groups, _Floor, _Steps
     vector = tuple([0] + counts[:value])
-    assert best_covers(value, vector) == _best_covers_by_groups(value, vector, _groups_by_top(value))
+    steps = _Steps(value, MAX_STEPS)
+    assert best_covers(value, vector) == _covers_by_groups(_Floor(value, vector, steps), steps)
 
 
 def test_a_named_capture_is_checked_directly_even_past_the_listing_limit(egyptian, monkeypatch):

@@ -29,13 +29,16 @@ seeded sample of plays, as a brute-force model checker would:
 - B721 a child's card points that replace the parent's whole list;
 - B722 an option declared again with another kind of value than inherited clauses read;
 - B723 a basra that scores a capture leaving cards on the floor;
-- B724 a new bonus for cards the parent's bonuses keep from scoring ('played is 7' beside 'played is not 7D').
+- B724 a new bonus for cards the parent's bonuses keep from scoring ('played is 7' beside 'played is not 7D');
+- B808 a play whose captures could be too many to list, or its largest capture too long to find;
+- B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it.
 
 B711 to B724 look for house rules that mean something other than what their author most
 likely meant while every clause is valid on its own.
 
 The checks live by what they read: ``static`` (clauses and option values), ``play`` (rules
-tried on sampled plays), ``overrides`` (a child against its parent); ``combinations`` holds
+tried on sampled plays), ``overrides`` (a child against its parent), ``captures`` (what
+finding a play's captures may cost, counted over values); ``combinations`` holds
 the option choices they share and reads the parts of a condition.
 """
 
@@ -47,6 +50,7 @@ from ...diagnostics import Diagnostic, DiagnosticError, error
 from ...language.compiler import compile_rules
 from ...language.loader import chain_identity
 from ...language.merge import Merged
+from .captures import check_capture_costs
 from .combinations import FAILURES, MAX_COMBINATIONS, Combination, combinations
 from .overrides import (
     check_match_fit,
@@ -59,6 +63,7 @@ from .overrides import (
 )
 from .dealing import check_dealing
 from .doubles import check_double_points
+from .placeholders import check_placeholders
 from .play import check_bonus_plays, check_play_rules, check_shadowed
 from .samples import sample_plays
 from .static import (
@@ -81,7 +86,7 @@ __all__ = [
     "check_static_guards", "check_patterns", "check_shadowed", "check_play_rules", "check_overrides",
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
-    "check_excluded_cards", "check_bonus_plays", "check_dealing",
+    "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -89,9 +94,9 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_static_guards, check_patterns, check_shadowed, check_play_rules, check_overrides,
                    check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
-                   check_bonus_plays, check_dealing)
+                   check_bonus_plays, check_dealing, check_capture_costs, check_placeholders)
 # those of them that can find an error without playing sampled plays
-REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds)
+REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs)
 
 
 def lint(merged: Merged, sampled_play: bool = True) -> Iterator[Diagnostic]:

@@ -118,7 +118,7 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
                "if e is MISS:",
                "    v = W[card]",
                "    key = rc & VMASK[v]",
-               "    e = TABLES[v][key] = SUMS_ENTRY(v, key, FIELDS[v], LARGEST)",
+               "    e = SUMS_ENTRY(v, key, FIELDS[v], LARGEST, TABLES[v])",
                "if e is None:",
                *["    " + line for line in none()],
                "elif e.__class__ is frozenset:",

@@ -1,7 +1,7 @@
 """Helpers the generated play routine calls: the table of sums captures, filled as floors
 are met (and kept as plain data between runs), and scoring.
 
-They use the checked tier's own capture search (``capture``), so both tiers list the same
+They use the checked tier's own capture search (``covers``, ``sums``), so both tiers list the same
 captures in the same order; the rare captures that leave a choice among cards of one value
 are expanded by ``capture.expand_takes`` itself.
 """
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..capture import _best_covers_by_groups, _groups_by_top, single_groups
+from ..covers import best_covers
+from ..sums import single_groups
 from ..scoring import award_majorities
 
 class HandFigures(NamedTuple):
@@ -25,32 +26,29 @@ class HandFigures(NamedTuple):
 
 
 MISS = object()  # a floor not met yet in a sums table
-# value -> counts per value -> (most cards covered, every cover taking that many): shared by
-# every floor met, since the floors of a run share most of their sub-floors
-_COVERS: dict[int, dict[tuple[int, ...], tuple[int, frozenset]]] = {}
+KEPT_TAKES = 64  # an entry with more takes than this is worked out again each time, not kept
 
 
-def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Returns what ``capture.best_covers`` returns (every way, as counts per value, to take
-    the most cards in groups adding up to ``value``, largest first), by the same search
-    over groups with its memo kept from floor to floor."""
-    return _best_covers_by_groups(value, counts, _groups_by_top(value), _COVERS.setdefault(value, {}))
-
-
-def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], largest: bool):
+def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], largest: bool, table: dict | None = None):
     """Returns what a card of ``value`` takes from a floor whose numerals are counted in
     ``key`` (4 bits per rank): None for nothing, a frozenset of the values taken whole (the
-    usual case, no choice), or the takes as counts per value (cards of a value to choose)."""
+    usual case, no choice), or the takes as counts per value (cards of a value to choose).
+    With ``table``, keeps the entry there under ``key`` (unless it holds more than
+    KEPT_TAKES takes, so a table's size stays in proportion to the floors met)."""
     counts = [0] * (value + 1)
     for shift, worth in fields:  # (bit offset of a rank, its value), ranks worth <= value
         counts[worth] += (key >> shift) & 15
     key_counts = tuple(counts)
     takes = best_covers(value, key_counts) if largest else single_groups(value, key_counts)
     if not takes:
-        return None
-    if len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
-        return frozenset(v for v, k in enumerate(takes[0]) if k)
-    return takes
+        entry = None
+    elif len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
+        entry = frozenset(v for v, k in enumerate(takes[0]) if k)
+    else:
+        entry = takes
+    if table is not None and (entry.__class__ is not tuple or len(entry) <= KEPT_TAKES):
+        table[key] = entry
+    return entry
 
 
 def tables_data(tables: list[dict]) -> tuple:
