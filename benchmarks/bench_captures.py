@@ -35,17 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
-REPORTED = """variant hostile "Hostile" extends egyptian
-
-setup:
-  hand 1
-  start floor 48
-  values any 1
-  played values any 24
-
-capture:
-  choose one
-"""
+REPORTED = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "variants" / "hostile.basra").read_text(
+    encoding="utf-8")  # the variant of the report, shared with the tests
 
 UNIFORM = """variant uniform "Uniform"
 setup:

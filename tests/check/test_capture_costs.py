@@ -21,17 +21,7 @@ from basra_dsl.engine.sums import count_sets
 ROOT = Path(__file__).resolve().parents[2]
 
 # the variant of the report: every card worth 1, a played card worth 24, a floor of 48
-HOSTILE = """variant hostile "Hostile" extends egyptian
-
-setup:
-  hand 1
-  start floor 48
-  values any 1
-  played values any 24
-
-capture:
-  choose one
-"""
+HOSTILE = (ROOT / "tests" / "fixtures" / "variants" / "hostile.basra").read_text(encoding="utf-8")  # the report's variant
 
 
 def write(folder: Path, name: str, text: str) -> Path:
