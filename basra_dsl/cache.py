@@ -1,9 +1,10 @@
 """A small per-user cache of what each command would otherwise rebuild at start-up.
 
-Four kinds of entries live there: the parser's tables (``language.grammar``), the verdict
+Five kinds of entries live there: the parser's tables (``language.grammar``), the verdict
 that a variant passed the checks a run command makes (``check.playable``), the syntax trees
-of files parsed clean (``language.tree_cache``) and the fast tier's tables of sums captures
-(``play.kept_tables``). An entry is one
+of files parsed clean (``language.tree_cache``), the fast tier's tables of sums captures
+(``play.kept_tables``) and the costs of capture searches the capture check works out
+(``check.lints.captures``). An entry is one
 file named by the hash of everything it depends on, so a changed input is a new name and a
 stale entry is never read; its first line repeats that key and the hash of its payload, so
 a damaged or truncated file is ignored and rebuilt. Nothing here may fail a command: a

@@ -11,6 +11,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -42,3 +43,22 @@ def runner():
         return CliRunner(mix_stderr=False)
     except TypeError:  # click >= 8.2 keeps stderr apart already
         return CliRunner()
+
+
+# ------------------------------------------------------------------ the suite's own size
+
+_DESELECTED: list = []  # tests collected, then left out by -k, -m or --deselect
+
+
+def pytest_deselected(items):
+    _DESELECTED.extend(items)
+
+
+@pytest.fixture(scope="session")
+def suite_size(request) -> int | None:
+    """Returns how many tests the whole suite holds when this run collected every test file
+    (as it does by default, on each xdist worker too), else None. The README states it."""
+    items = list(request.session.items) + _DESELECTED
+    every_file = {str(path) for path in Path(__file__).parent.rglob("test_*.py")}
+    collected = {str(item.path) for item in items}
+    return len(items) if collected >= every_file else None

@@ -28,6 +28,7 @@ from ..language.merge import Merged
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
 from .lints import ancestor_errors, lint
+from .lints.placeholders import example_placeholders
 
 
 @dataclass
@@ -162,6 +163,7 @@ def check_examples_text(text: str, path: Path, variant_text: str | None = None) 
     except DiagnosticError as exc:
         yield from exc.diagnostics
         return
+    yield from example_placeholders(document)  # as the variant's check reads them from disk
     yield from check_examples(loaded.merged, document)
 
 
@@ -251,14 +253,14 @@ def first_failing_play(game: Game, hand_seed: int, first: int) -> str | None:
             description = str(move)
             state.apply(move)
         except Exception as exc:  # noqa: BLE001
-            return f"first failing play: play {number}, seat {seat}: the engine fails: {type(exc).__name__}: {exc}"
+            return f"first failing play: play {number + 1}, seat {seat + 1}: the engine fails: {type(exc).__name__}: {exc}"
         places = [c for p in state.piles for c in p] + list(state.unclaimed) + list(state.floor) + \
             [c for h in state.hands for c in h] + \
             [c for d in state.deals[state.deal_index:] for h in d.hands for c in h] + \
             [c for d in state.deals[state.deal_index:] for c in d.floor]
         if sorted(places) != deck:
             lost = sorted(set(deck) - set(places))
-            return (f"first failing play: play {number}, seat {seat}: {description}"
+            return (f"first failing play: play {number + 1}, seat {seat + 1}: {description}"
                     + (f" (afterwards {' '.join(map(card_name, lost))} cannot be found)" if lost else
                        " (afterwards a card is in two places)"))
     return None

@@ -2,7 +2,9 @@
 
 A record is checked against the shipped schema, then against the variant: every card in
 the deck at most once, each play legal for the seat whose turn it is. Any refusal is a
-diagnostic that names the hand, the play and the seat, at the play's line in the file.
+diagnostic that names the hand, the play and the seat, at the play's line in the file;
+messages count them from 1, as the replay's text and the game do (the record's own fields,
+such as ``first``, keep the 0-based seats docs/records.md documents).
 """
 
 from __future__ import annotations
@@ -146,7 +148,7 @@ def _refuse_too_large(document: Document) -> None:
     for index, hand in enumerate(hands):
         plays = hand.get("plays") if isinstance(hand, dict) else None
         if isinstance(plays, list) and len(plays) > limits.RECORD_PLAYS:
-            raise DiagnosticError([error("B804", f"hand {index} holds {len(plays)} plays; a hand may hold "
+            raise DiagnosticError([error("B804", f"hand {index + 1} holds {len(plays)} plays; a hand may hold "
                                          f"{limits.RECORD_PLAYS}", document.span("hands", index, "plays"),
                                          "record only the plays of the hand")])
 
@@ -156,13 +158,14 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
     deals = _deals(rules, hand, index, document)
     first = hand.get("first", 0)
     if first >= rules.players:
-        raise DiagnosticError([error("B509", f"hand {index}: seat {first} does not exist with "
-                                     f"{rules.players} players", document.span("hands", index, "first"))])
+        raise DiagnosticError([error("B509", f"hand {index + 1}: \"first\" is {first}, a seat that does not "
+                                     f"exist with {rules.players} players", document.span("hands", index, "first"),
+                                     f"a record counts seats from 0: \"first\" is 0 to {rules.players - 1}")])
     state = game.hand_from_deals(deals, first, board.carry)
     for number_, play in enumerate(hand["plays"]):
         where = ("hands", index, "plays", number_)
         if state.is_terminal():
-            raise DiagnosticError([error("B507", f"hand {index}, play {number_}: the hand is already over",
+            raise DiagnosticError([error("B507", f"hand {index + 1}, play {number_ + 1}: the hand is already over",
                                          document.span(*where), "remove the extra plays")])
         seat = state.current_player
         card_text = play if isinstance(play, str) else play["card"]
@@ -172,12 +175,12 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
             move = state.resolve(parse_card(card_text), capture, build, 0 if isinstance(play, str) else
                                  play.get("value", 0))
         except IllegalMove as exc:
-            raise DiagnosticError([error(exc.code, f"hand {index}, play {number_}, seat {seat}: {exc}",
+            raise DiagnosticError([error(exc.code, f"hand {index + 1}, play {number_ + 1}, seat {seat + 1}: {exc}",
                                          document.span(*where), _hint(exc.code))]) from None
         state.play_move(move)
     if not state.is_terminal():
-        held = "; ".join(f"seat {s} holds {' '.join(map(card_name, h))}" for s, h in enumerate(state.hands) if h)
-        raise DiagnosticError([error("B507", f"hand {index} stops before its cards are played: {held}",
+        held = "; ".join(f"seat {s + 1} holds {' '.join(map(card_name, h))}" for s, h in enumerate(state.hands) if h)
+        raise DiagnosticError([error("B507", f"hand {index + 1} stops before its cards are played: {held}",
                                      document.span("hands", index, "plays"),
                                      "a record plays every card it deals")])
     return ReplayedHand(tuple(state.plays), state.result())
@@ -196,13 +199,13 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
     deals = []
     for d_index, deal in enumerate(hand["deals"]):
         if len(deal["hands"]) != rules.players:
-            problems.append(error("B509", f"hand {index}, deal {d_index}: {len(deal['hands'])} hands for "
+            problems.append(error("B509", f"hand {index + 1}, deal {d_index + 1}: {len(deal['hands'])} hands for "
                                   f"{rules.players} players", document.span("hands", index, "deals", d_index, "hands"),
                                   "set \"players\" in the record, or give one hand per seat"))
             continue
         bonus = deal.get("bonus", [])
         if bonus and (len(bonus) != rules.players or any(abs(b) > POINTS_LIMIT for b in bonus)):
-            problems.append(error("B509", f"hand {index}, deal {d_index}: a bonus for each of {rules.players} seats, "
+            problems.append(error("B509", f"hand {index + 1}, deal {d_index + 1}: a bonus for each of {rules.players} seats, "
                                   f"each within {POINTS_LIMIT:,}, is needed", document.span("hands", index, "deals",
                                                                                           d_index, "bonus"),
                                   "give one number per seat, 0 for a seat that scored nothing at the deal"))
@@ -214,10 +217,10 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
             card = parse_card(name)
             where = ("hands", index, "deals", d_index, field) + (position if isinstance(position, tuple) else (position,))
             if card not in deck:
-                problems.append(error("B502", f"hand {index}: {name} is not in the {rules.variant} deck",
+                problems.append(error("B502", f"hand {index + 1}: {name} is not in the {rules.variant} deck",
                                       document.span(*where)))
             elif card in seen:
-                problems.append(error("B503", f"hand {index}: {name} is dealt twice", document.span(*where),
+                problems.append(error("B503", f"hand {index + 1}: {name} is dealt twice", document.span(*where),
                                       f"it was dealt first at line {document.span(*seen[card]).line}"))
             else:
                 seen[card] = where

@@ -163,3 +163,31 @@ def test_the_security_page_states_the_capture_bounds():
     for what, figure in SECURITY_ROWS.items():
         assert rows.get(what) == (figure, "B808"), (what, rows.get(what), figure)
     assert "## Captures" in page and "bench_captures.py" in page
+
+
+def test_a_search_costed_once_is_read_from_the_cache_by_the_next_process(monkeypatch):
+    """Kasino's longest search takes seconds to cost: the next `basra check` reads the cost
+    the last one kept (the suite's cache folder is its own, see tests/conftest.py)."""
+    from basra_dsl.check.lints import captures
+
+    calls = []
+
+    def counted(*key):
+        calls.append(key)
+        return search_cost(*key)
+
+    monkeypatch.setattr(captures, "search_cost", counted)
+    key = (11, (0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), limits.CAPTURE_STEPS, limits.CAPTURE_POSITIONS)  # no variant's
+    monkeypatch.setattr(captures, "_COSTS", {})
+    first = captures._cost(*key[:2])
+    monkeypatch.setattr(captures, "_COSTS", {})  # as a new process starts
+    assert captures._cost(*key[:2]) == first and len(calls) == 1
+    with user_cache_off():
+        monkeypatch.setattr(captures, "_COSTS", {})
+        assert captures._cost(*key[:2]) == first and len(calls) == 2  # worked out again without a cache
+
+
+def user_cache_off():
+    from basra_dsl import cache
+
+    return cache.turned_off()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from basra_dsl.check.checker import check_paths
+from basra_dsl.check.checker import check_examples_text, check_paths
 from basra_dsl.check.lints.placeholders import check_placeholders, is_author_note
 from basra_dsl.check.scaffold import scaffold
 from basra_dsl.cli import main
@@ -47,6 +47,16 @@ def test_a_new_variant_warns_at_its_about_line_and_its_examples_cite(tmp_path, p
     assert "in your own words" in about.help and "Kafr" in about.help
     assert "cite" in cite.message and "Source:" in cite.message
     assert "the account" in cite.help
+
+
+def test_an_open_examples_file_warns_at_its_placeholder_as_the_check_does(tmp_path):
+    # the editor checks an examples buffer on its own (check_examples_text): the same B727
+    variant, examples = scaffold("kafr", "egyptian", tmp_path)
+    text = examples.read_text(encoding="utf-8")
+    found = [d for d in check_examples_text(text, examples) if d.code == "B727"]
+    assert [(d.span.path, d.span.line) for d in found] == [(str(examples), line_of(examples, "cite:"))]
+    written = text.replace("TODO: the account this comes from", "Basra Fishing Games, Scoring")
+    assert [d for d in check_examples_text(written, examples) if d.code == "B727"] == []
 
 
 def line_of_text(path: Path, line: int) -> str:

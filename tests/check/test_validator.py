@@ -239,14 +239,14 @@ def test_simulation_reports_seed_and_first_failing_play(monkeypatch):
     def leaky(self, card, capture, build=(), value=0):
         result = real_play(self, card, capture, build, value)
         if len(self.plays) == 5 and self.piles[result.seat]:
-            self.piles[result.seat].pop()  # a card vanishes at the sixth play
+            self.piles[result.seat].pop()  # a card vanishes at the fifth play
         return result
 
     monkeypatch.setattr(State, "play", leaky)
     found = list(simulate_invariants(load("egyptian").merged, 30, seed=3))
     assert found and found[0].code == "B602"
     assert "seed 3000009" in found[0].message or re.search(r"seed \d+", found[0].message)
-    assert found[0].notes and found[0].notes[0].startswith("first failing play: play 4, seat")
+    assert found[0].notes and found[0].notes[0].startswith("first failing play: play 5, seat")
     assert "--seed" in found[0].help
 
 

@@ -79,30 +79,38 @@ def test_refuses_a_card_outside_the_deck(tmp_path):
     _refused(tmp_path, [hand], "error[B502]", "KD is not in the no-pictures deck", variant=variant)
 
 
+def test_refused_first_seat_names_the_field_and_its_zero_based_range(tmp_path):
+    # the record's own field keeps its documented 0-based seats; the message says so
+    _refused(tmp_path, [HAND | {"first": 2, "plays": ["9H", "KD", "2S", "3C"]}], "error[B509]",
+             'hand 1: "first" is 2, a seat that does not exist with 2 players',
+             'a record counts seats from 0: "first" is 0 to 1')
+
+
 def test_refuses_a_card_not_in_hand(tmp_path):
-    _refused(tmp_path, [HAND | {"plays": ["KD"]}], "error[B504]", "hand 0, play 0, seat 0", "KD is not in this player's hand")
+    _refused(tmp_path, [HAND | {"plays": ["KD"]}], "error[B504]", "hand 1, play 1, seat 1", "KD is not in this player's hand")
 
 
 def test_refuses_a_smaller_capture(tmp_path):
     plays = [{"card": "9H", "capture": ["5C"]}]
-    _refused(tmp_path, [HAND | {"plays": plays}], "error[B505]", "hand 0, play 0, seat 0", "cannot take 5C")
+    _refused(tmp_path, [HAND | {"plays": plays}], "error[B505]", "hand 1, play 1, seat 1", "cannot take 5C")
 
 
 def test_refuses_trailing_a_card_that_captures(tmp_path):
     plays = ["2S", {"card": "3C", "capture": []}]
     hand = {"deals": [{"floor": ["3D"], "hands": [["2S"], ["3C"]]}], "plays": plays}
-    _refused(tmp_path, [hand], "error[B505]", "hand 0, play 1, seat 1", "must capture")
+    _refused(tmp_path, [hand], "error[B505]", "hand 1, play 2, seat 2", "must capture")
 
 
 def test_refuses_an_ambiguous_capture(tmp_path):
     hand = {"deals": [{"floor": ["5C", "5D", "4S"], "hands": [["9H"], ["KD"]]}], "plays": ["9H", "KD"]}
-    _refused(tmp_path, [hand], "error[B506]", "hand 0, play 0, seat 0", "name the capture")
+    _refused(tmp_path, [hand], "error[B506]", "hand 1, play 1, seat 1", "name the capture")
     hand["plays"] = [{"card": "9H", "capture": ["5D", "4S"]}, "KD"]
     assert run("replay", _record(tmp_path, [hand])).exit_code == 0
 
 
 def test_refuses_unfinished_hand_and_extra_plays(tmp_path):
-    _refused(tmp_path, [HAND | {"plays": ["9H"]}], "error[B507]", "stops before its cards are played")
+    output = _refused(tmp_path, [HAND | {"plays": ["9H"]}], "error[B507]", "stops before its cards are played")
+    assert "seat 1 holds 2S; seat 2 holds KD 3C" in output  # seats counted as people count them
     _refused(tmp_path, [HAND | {"plays": ["9H", "KD", "2S", "3C", "2S"]}], "error[B507]", "already over")
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -59,6 +60,16 @@ def test_the_build_is_strict_and_complete(site):
     assert (site / "schemas" / "record.schema.json").is_file()
     assert (site / "search" / "search_index.json").is_file()
     assert (site / "search" / "search_index.js").is_file()  # the offline plugin: search from file://
+
+
+def test_the_readme_counts_the_pages_the_build_makes(site):
+    """The README states the site's size from scripts/readme.py's count, which must be what
+    a build makes (as `basra docs build` counts them: every page but 404.html)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import readme
+
+    built = sum(1 for _ in site.rglob("*.html")) - sum(1 for _ in site.rglob("404.html"))
+    assert readme.site_pages() == built
 
 
 def test_source_is_highlighted_by_the_basra_lexer(site):

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import limits
+from ... import __version__, limits
+from ... import cache as user_cache
 from ...cards import card_name
 from ...diagnostics import Diagnostic, Span, error
 from ...engine.capture import CaptureResolver
@@ -129,8 +130,21 @@ def _cost(value: int, counts: tuple[int, ...]) -> tuple[int, int]:
     if key not in _COSTS:
         if len(_COSTS) >= 4096:
             _COSTS.pop(next(iter(_COSTS)))
-        _COSTS[key] = search_cost(value, counts, limits.CAPTURE_STEPS, limits.CAPTURE_POSITIONS)
+        _COSTS[key] = _kept_cost(key)
     return _COSTS[key]
+
+
+def _kept_cost(key: tuple) -> tuple[int, int]:
+    """Returns the search's cost from the per-user cache, or works it out and keeps it: the
+    longest searches of a bundled variant take seconds (Kasino's, 4 s), and every run of
+    ``basra check`` on the same rules would spend them again."""
+    named = user_cache.key_of("capture cost", __version__, user_cache.code_stamp(), *key)
+    kept = user_cache.read_data("cost", named)
+    if isinstance(kept, tuple) and len(kept) == 2 and all(isinstance(n, int) for n in kept):
+        return kept
+    found = search_cost(*key)
+    user_cache.write_data("cost", named, tuple(found))
+    return found
 
 
 # ------------------------------------------------------------------ findings
