@@ -64,7 +64,8 @@ def _value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter)
     if move.capture:
         taken = set(move.capture)
         left = tuple(x for x in before if x not in taken)
-        gain = play_bonus(view.rules, move.card, before, move.capture, left, view.previous)
+        played_as = view._state.resolver.value_played(move.card, before, move.capture, view.previous, move.value)
+        gain = play_bonus(view.rules, move.card, before, move.capture, left, view.previous, played_as=played_as)
         gain += worth[move.card] + sum(worth[c] for c in move.capture)
     else:
         left = before + (move.card,)
@@ -100,7 +101,8 @@ def _threat(view: SeatView, floor: tuple[int, ...], previous, worth: dict[int, f
         for capture in resolver.captures(card, list(floor), previous):
             taken = set(capture)
             left = tuple(x for x in floor if x not in taken)
-            value = play_bonus(view.rules, card, floor, capture, left, previous)
+            value = play_bonus(view.rules, card, floor, capture, left, previous,
+                               played_as=resolver.value_played(card, floor, capture, previous))
             value += worth[card] + sum(worth[c] for c in capture)
             best = max(best, value)
         total += best * count

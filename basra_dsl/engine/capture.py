@@ -50,6 +50,8 @@ class CaptureResolver:
         self.fixed_kinds: dict[int, frozenset | None] = {}  # None: some group rule has a condition
         # by card: each kind of sums it takes and what that adds up to, plain sums first
         self.targets: dict[int, tuple[tuple[str, int], ...]] = {}
+        # by card with several played values: (kind, target, the value played as) for each sum
+        self.played_targets: dict[int, tuple[tuple[str, int, int], ...]] = {}
         for card in rules.deck:
             self.sweeps[card] = tuple(r for r in rules.capture_rules if r.takes == "all" and card in r.cards)
             groups = tuple(r for r in rules.capture_rules if r.takes != "all" and card in r.cards)
@@ -61,6 +63,10 @@ class CaptureResolver:
             targets = {(r.kind, value if r.total is None else r.total - value)
                        for r in groups if r.takes == "sums" for value in rules.played(card)}
             self.targets[card] = tuple(sorted((k, t) for k, t in targets if t > 0))
+            if len(rules.played(card)) > 1:
+                self.played_targets[card] = tuple(
+                    (r.kind, t, value) for value in rules.played(card) for r in groups if r.takes == "sums"
+                    if (t := value if r.total is None else r.total - value) > 0)
 
     def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple:
         """Returns the sweeping rule that applies (None if none does), and the kinds of group
@@ -117,6 +123,45 @@ class CaptureResolver:
             same = {x for x in floor if x >> 2 == card >> 2}
             return taken == same if self.largest else (len(taken) == 1 and taken <= same)
         return False
+
+    def played_as(self, card: int, floor: list[int] | tuple[int, ...], capture: tuple[int, ...],
+                  previous=NO_PREVIOUS) -> tuple[int, ...]:
+        """Returns the values, among the several a card may be played as, under which taking
+        exactly ``capture`` adds up, in the order the variant gives them; () for a card with
+        one value, and for a capture by rank or by sweeping, which adds nothing up."""
+        if card not in self.played_targets or not capture:
+            return ()
+        floor = tuple(floor)
+        sweep, kinds = self._active(card, floor, previous)
+        if sweep is not None:
+            return ()
+        found: list[int] = []
+        try:
+            for kind, target, value in self.played_targets[card]:
+                if kind not in kinds or value in found:
+                    continue
+                if self.stack:
+                    added = set(capture) == set(floor) and self._takes_sum(floor[-1:], floor[-1:], target)
+                else:
+                    added = self._takes_sum(floor, tuple(capture), target)
+                if added:
+                    found.append(value)
+        except SearchTooLong as exc:
+            raise self._too_long(card, exc) from None
+        return tuple(found)
+
+    def value_played(self, card: int, floor, capture: tuple[int, ...], previous=NO_PREVIOUS,
+                     value: int = 0) -> int | None:
+        """Returns the value a card is played as: the value a move names, else the one its
+        capture adds up under, else its first played value (a trail, a take by rank or
+        sweep); None for a card without played values, which is played as its value."""
+        choices = self.rules.played_values.get(card)
+        if not choices:
+            return None
+        if value:
+            return value
+        found = self.played_as(card, floor, capture, previous) if card in self.played_targets else ()
+        return found[0] if found else choices[0]
 
     def _too_long(self, card: int, exc: SearchTooLong) -> RuleError:
         """The error of a search past MAX_STEPS, naming the card's rule that adds up."""

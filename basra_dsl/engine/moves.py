@@ -16,7 +16,9 @@ from .scoring import number
 @dataclass(frozen=True)
 class Move:
     """A card to play and the floor cards it takes (empty to trail); or, where the rules
-    build, the floor cards it is built onto (``build``) and the value announced."""
+    build, the floor cards it is built onto (``build``) and the value announced. A capture
+    names a ``value`` only where its card may be played as several values and the capture
+    adds up under more than one (0: there is nothing to name)."""
 
     card: int
     capture: tuple[int, ...] = ()
@@ -28,13 +30,16 @@ class Move:
         data = {"card": card_name(self.card), "capture": [card_name(c) for c in self.capture]}
         if self.build:
             data |= {"build": [card_name(c) for c in self.build], "value": self.value}
+        elif self.value:
+            data["value"] = self.value
         return data
 
     def __str__(self) -> str:
         if self.build:
             return f"{card_name(self.card)} builds {self.value} on {' '.join(map(card_name, self.build))}"
         taken = " ".join(card_name(c) for c in self.capture)
-        return f"{card_name(self.card)} takes {taken}" if taken else f"{card_name(self.card)} trails"
+        played = card_name(self.card) + (f" as {self.value}" if self.value else "")
+        return f"{played} takes {taken}" if taken else f"{played} trails"
 
 
 class Play(NamedTuple):
@@ -54,6 +59,8 @@ class Play(NamedTuple):
                 "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
         if self.build:
             data |= {"build": [card_name(c) for c in self.build], "value": self.value}
+        elif self.value:
+            data["value"] = self.value  # the value named by a move that had to name it
         return data
 
 

@@ -34,6 +34,9 @@ class State(Building):
         self.resolver = resolver
         self._resolve = resolver.captures
         self._reads_hand = rules.bonus_reads_hand is not None  # else no play works the hand out
+        # cards that may be played as several values: a capture that adds up under two of
+        # them is two moves, each naming its value (``played.value`` reads it)
+        self._several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
         self.players = rules.players
         self.first = first
         self.carry_in = tuple(carry)
@@ -79,7 +82,7 @@ class State(Building):
         if self.is_terminal():
             return []
         if self.builder is not None:
-            return self._moves_with_builds()
+            return self._named_values(self._moves_with_builds())
         found = {card: self._resolve(card, self.floor, self.previous) for card in self.hands[self.turn]}
         hand_must_capture = self.rules.compulsion == "hand" and any(found.values())
         moves = []
@@ -87,7 +90,19 @@ class State(Building):
             if self.rules.compulsion == "optional" or not (captures or hand_must_capture):
                 captures = captures + [()]
             moves += [Move(card, capture) for capture in captures]
-        return moves
+        return self._named_values(moves) if self._several else moves
+
+    def _named_values(self, moves: list[Move]) -> list[Move]:
+        """Returns the moves with each capture that adds up under several of its card's
+        played values made one move per value (the move names it)."""
+        if not self._several:
+            return moves
+        named = []
+        for move in moves:
+            values = self.resolver.played_as(move.card, self.floor, move.capture, self.previous) \
+                if move.card in self._several and move.capture and not move.build else ()
+            named += [Move(move.card, move.capture, (), value) for value in values] if len(values) > 1 else [move]
+        return named
 
     def moves(self, card: int) -> list[Move]:
         """Returns the legal moves of one card of the player to move: its captures, its
@@ -95,10 +110,10 @@ class State(Building):
         build keeps a card to take it and, unless the rules say otherwise, may not trail."""
         options = [Move(card, capture) for capture in self.captures(card)]
         if self.builder is None:
-            return options
+            return self._named_values(options)
         options += [Move(card, (), onto, value) for onto, value in
                     self.builder.plays(card, self.hands[self.turn], self.turn, self.loose_floor(), self.builds)]
-        return [move for move in options if self._duty_broken(move) is None]
+        return self._named_values([move for move in options if self._duty_broken(move) is None])
 
     def _may_trail(self, captures: bool) -> bool:
         """Whether the card may be laid down without capturing: always where capturing is
@@ -132,11 +147,37 @@ class State(Building):
             raise IllegalMove("the hand is already over", "B507")
         if card not in self.hands[seat]:
             raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
-        move = self._check_build(card, tuple(build), value) if build else self._resolve_capture(card, capture)
+        move = self._check_build(card, tuple(build), value) if build else self._value_named(
+            self._resolve_capture(card, capture), value)
         if self.builder is not None and (broken := self._duty_broken(move)):
             if any(self.moves(c) for c in self.hands[seat]):  # else nothing keeps the duties: any play goes
                 raise IllegalMove(broken)
         return move
+
+    def _value_named(self, move: Move, value: int) -> Move:
+        """Returns the capture with the value its card is played as, where the card may be
+        played as several and the capture adds up under more than one of them (the player
+        names it); refuses a value the card cannot be played as, or cannot take this as."""
+        if not value and move.card not in self._several:
+            return move
+        name = card_name(move.card)
+        if value and value not in self.rules.played(move.card):
+            shown = " or ".join(map(str, self.rules.played(move.card))) or "no value"
+            raise IllegalMove(f"{name} cannot be played as {value}: it is played as {shown}")
+        values = self.resolver.played_as(move.card, self.floor, move.capture, self.previous)
+        if value and values and value not in values:
+            taken = " ".join(map(card_name, move.capture))
+            raise IllegalMove(f"{name} played as {value} cannot take {taken}; it takes it as "
+                              f"{' or '.join(map(str, values))}")
+        if not value and len(values) > 1:
+            raise IllegalMove(f"{name} takes {' '.join(map(card_name, move.capture))} as "
+                              f"{' or as '.join(map(str, values))}: name the value it is played as", "B506")
+        return Move(move.card, move.capture, (), value if len(values) > 1 else 0)
+
+    def played_as(self, card: int, capture: tuple[int, ...], value: int = 0) -> int | None:
+        """Returns the value a card is played as on the floor as it is now (see
+        ``CaptureResolver.value_played``); None for a card played as its value."""
+        return self.resolver.value_played(card, self.floor, capture, self.previous, value)
 
     def _resolve_capture(self, card: int, capture: tuple[int, ...] | None) -> Move:
         if capture is None:
@@ -200,6 +241,7 @@ class State(Building):
         seat = self.turn
         if build:
             return self._build(seat, card, build, value)
+        played_as = self.played_as(card, capture, value) if self.rules.played_values else None
         self.hands[seat].remove(card)
         floor = self.floor
         before = tuple(floor)
@@ -213,7 +255,7 @@ class State(Building):
                 taken = set(capture)
                 self.floor = [x for x in floor if x not in taken]
                 left = tuple(self.floor)
-            bonus = self._bonus(card, before, capture, left)
+            bonus = self._bonus(card, before, capture, left, played_as)
             pile = self.piles[seat]
             pile.extend(capture)
             pile.append(card)
@@ -224,14 +266,14 @@ class State(Building):
             floor.append(card)
             left = before + (card,)
         self.previous = (card, before, capture, left)
-        play = Play(seat, card, capture, bonus)
+        play = Play(seat, card, capture, bonus, (), value if card in self._several else 0)
         self.plays.append(play)
         self._advance(seat)
         return play
 
-    def _bonus(self, card, before, capture, left) -> float:
+    def _bonus(self, card, before, capture, left, played_as: int | None = None) -> float:
         hand = self.hand_context() if self._reads_hand else MID_HAND
-        return play_bonus(self.rules, card, before, capture, left, self.previous, hand)
+        return play_bonus(self.rules, card, before, capture, left, self.previous, hand, played_as)
 
     def hand_context(self) -> tuple[bool, bool, int]:
         """Returns what a rule knows of the hand around the play being made (its card has
@@ -317,16 +359,18 @@ class State(Building):
 
 
 def play_bonus(rules: Rules, card: int, before: tuple[int, ...], capture: tuple[int, ...],
-               left: tuple[int, ...], previous, hand: tuple = MID_HAND) -> float:
+               left: tuple[int, ...], previous, hand: tuple = MID_HAND, played_as: int | None = None) -> float:
     """Returns the bonus a capture scores: the largest among the basra rules that hold
     (bonuses of one play do not add up; see the language reference). ``hand`` is what the
     rules may know of the hand around the play (``State.hand_context``); bots ask it of
-    captures they only consider, as if in the middle of a hand."""
+    captures they only consider, as if in the middle of a hand. ``played_as`` is the value
+    the card was played as (``State.played_as``; None: the card's value)."""
     best = 0
+    play = (card, before, capture, left, previous, hand) + (() if played_as is None else (played_as,))
     for rule in rules.basra_rules:
         try:
-            if rule.condition is None or rule.condition(card, before, capture, left, previous, hand):
-                points = rule.points(card, before, capture, left, previous, hand) or 0
+            if rule.condition is None or rule.condition(*play):
+                points = rule.points(*play) or 0
                 if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
                     raise ValueError(f"it scores {points:.3g} points")
                 if points > best:

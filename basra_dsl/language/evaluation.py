@@ -22,14 +22,17 @@ def evaluate_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
 
 
 # the names a play function gives its arguments: (played, floor, captured, left, previous,
-# and the hand around the play: (last play, in the last deal, cards still to be dealt))
-PLAY_ARGUMENTS = ("p", "f", "c", "l", "q", "k")
+# the hand around the play: (last play, in the last deal, cards still to be dealt), and the
+# value the card was played as, where the engine knows it)
+PLAY_ARGUMENTS = ("p", "f", "c", "l", "q", "k", "a")
 # MID_HAND (from the engine): what a caller that does not know the hand tells the rules
 
 
 def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | None, Any],
                      ranks: dict[int | None, Any], extra: frozenset[str] = frozenset()) -> Callable:
-    """Returns ``fn(p, f, c, l, q, k=MID_HAND)`` evaluating a checked play expression.
+    """Returns ``fn(p, f, c, l, q, k=MID_HAND, a=None)`` evaluating a checked play
+    expression; ``a`` is the value the card was played as (None: its value when adding up,
+    which is what it is played as unless its variant gives it played values).
 
     The function carries ``source`` (the body it returns) and ``inline(arguments, prefix)``,
     which writes the same expression for another routine to embed: over that routine's
@@ -41,7 +44,7 @@ def compile_function(expr: n.Expr, options: dict[str, Any], values: dict[int | N
     namespace = _Namespace({"V": values, "R": ranks, "MID_HAND": MID_HAND})
     namespace.extra = extra  # names only this kind of rule reads (hand, taken): elsewhere they are words
     body = _emit(expr, namespace, options)
-    code = f"def rule({', '.join(PLAY_ARGUMENTS[:5])}, k=MID_HAND):\n    return {body}\n"
+    code = f"def rule({', '.join(PLAY_ARGUMENTS[:5])}, k=MID_HAND, a=None):\n    return {body}\n"
     scope = namespace.globals()
     exec(compile(code, "<basra rule>", "exec"), scope)  # noqa: S102 - generated from a checked tree
     fn = scope["rule"]
@@ -85,12 +88,14 @@ class _Namespace:
 
 
 def _play_sources(p: str, f: str, c: str, l: str, q: str,  # noqa: E741 - the play's letters
-                  k: str | None = None) -> dict[str, str]:
+                  k: str | None = None, a: str | None = None) -> dict[str, str]:
     """Returns the source of each play name over the given argument names (the hand's
-    names only where there is an argument for the hand)."""
+    names only where there is an argument for the hand; ``played.value`` reads the value
+    played as only where there is an argument for it)."""
     hand = {"last": f"{k}[0]", "last_deal": f"{k}[1]", "stock": f"{k}[2]"} if k else {}
+    played_as = {"played.value": a} if a else {}
     return {"played": p, "floor": f, "captured": c, "hand": c, "taken": c, "left": l, "previous": q,
-            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"} | hand
+            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"} | hand | played_as
 
 
 def _num(a, b, op):
@@ -187,6 +192,9 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
             if name in PLAY_NAMES or name in ns.extra:
                 return ns.play[name]
             return repr(name)  # a word: a choice of a word-valued option
+        case n.Attribute(obj=n.Name(id="played"), attr="value") if "played.value" in ns.play:
+            # the value the card was played as (a card with played values: Royal Casino's ace)
+            return f"({ns.play['played.value']} if {ns.play['played.value']} is not None else {ns.name('V')}[{ns.play['played']}])"
         case n.Attribute(obj=obj, attr=attr):
             return _attribute(emit(obj), attr, ns)
         case n.Counted(obj=obj, attr="run", pattern=pattern):

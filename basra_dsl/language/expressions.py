@@ -29,7 +29,7 @@ ATTRIBUTE_MEANINGS = {
     "count": "how many cards", "sum": "the sum of their values (a card without a value counts 0)",
     "empty": "no cards at all", "lone": "the only card, when there is exactly one",
     "top": "the last card (the top of a stack)", "ranks": "how many different ranks they hold",
-    "value": "its value when cards are added up", "rank": "its rank, to compare with another card's",
+    "value": "its value when cards are added up (played.value: the value the card was played as)", "rank": "its rank, to compare with another card's",
     "played": "the card that play laid", "floor": "the floor before that play",
     "captured": "the cards that play took", "left": "the floor after that play",
     "trailed": "that play took nothing", "cleared": "that play took cards and left the floor empty",

@@ -88,12 +88,13 @@ def hand_record(first: int, deals: list[Deal], plays: list[Play]) -> dict:
 
 
 def play_record(play: Play) -> dict:
-    """Returns one play of a record: its card and capture, or the cards it built onto and
-    the value announced."""
+    """Returns one play of a record: its card and capture (and the value it was played as,
+    where the move had to name it), or the cards it built onto and the value announced."""
     if play.build:
         return {"card": card_name(play.card), "capture": [], "build": [card_name(c) for c in play.build],
                 "value": play.value}
-    return {"card": card_name(play.card), "capture": [card_name(c) for c in play.captured]}
+    named = {"value": play.value} if play.value else {}
+    return {"card": card_name(play.card), "capture": [card_name(c) for c in play.captured]} | named
 
 
 HandPlayer = Callable[[random.Random, int, tuple], HandResult]

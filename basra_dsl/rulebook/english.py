@@ -129,6 +129,7 @@ class Context:
     options: dict = field(default_factory=dict)  # name -> default value
     page: str = ""  # the page the options are described on ("" for this page)
     choices: dict = field(default_factory=dict)  # name -> every value the option allows (when known)
+    played_as: bool = False  # some card is played as a value of its own (played values): say "played as"
 
     def is_option(self, name: str) -> bool:
         return name in self.options
@@ -172,6 +173,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return f"the single card of {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="top"):
             return f"the top card of {noun(obj, ctx)}"
+        case n.Attribute(obj=n.Name(id="played"), attr="value") if ctx.played_as:
+            return "the value the card was played as"
         case n.Attribute(obj=obj, attr="value"):
             return f"the value of {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="rank"):

@@ -30,8 +30,8 @@ class PageState:
         self.bundled = bundled
         self.variant = merged.variant
         self.defaults = merged.option_defaults()
-        self.ctx = Context(dict(self.defaults), choices=merged.option_choices())
         self.rules = compile_rules(merged)
+        self.ctx = Context(dict(self.defaults), choices=merged.option_choices(), played_as=bool(self.rules.played_values))
         self.by_players = rules_by_players(merged)
         self.bonus = inline(self.rules.bonus_name)  # Markdown: a file's 'called' names it
         self.sweepers = _sweepers(merged)

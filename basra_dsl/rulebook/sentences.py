@@ -361,7 +361,12 @@ def points_phrase(points: n.Expr, merged, guard: n.Expr | None = None, values: d
         fixed = played_points(points, guard, merged, values)
     if fixed is not None:
         return fixed
-    return noun(points, Context(merged.option_defaults()))
+    return noun(points, Context(merged.option_defaults(), played_as=_plays_as(merged)))
+
+
+def _plays_as(merged) -> bool:
+    """Whether some card of the variant may be played as a value of its own (played values)."""
+    return merged.first("setup.played_values") is not None
 
 
 def played_points(points: n.Expr, guard: n.Expr, merged, values: dict) -> str | None:
