@@ -172,13 +172,14 @@ class _Compiler:
 
     def card_values(self, deck: tuple[int, ...]) -> dict[int, int | None]:
         """Returns what each card counts when adding up: numerals their pips, pictures
-        nothing, unless a 'values' line says otherwise (a later entry wins)."""
+        nothing (None), unless a 'values' line says otherwise (a later entry wins; 0 says
+        the card adds up to nothing, as a picture does)."""
         values = {c: _NUMERAL_VALUES.get(C.rank(c)) for c in deck}
         clause = self.pick("setup.values")
         for entry in clause.entries if clause is not None else ():
             value = int(E.evaluate_constant(entry.value, self.options))
             for card in X.pattern_set(entry.pattern, frozenset(deck)):
-                values[card] = value
+                values[card] = value or None
         return values
 
     def played_values(self, deck: tuple[int, ...]) -> dict[int, tuple[int, ...]]:

@@ -131,7 +131,11 @@ def values_sentence(rules: Rules) -> str:
     pictures, pairing = unnumbered(rules)
     if not pictures:
         return text
-    named = f"The picture cards ({join(pictures)})" if len(pictures) > 1 else capitalise(pictures[0])
+    all_pictures = all(C.rank(c) in C.PICTURE_RANKS for c in rules.deck if rules.values.get(c) is None)
+    if len(pictures) == 1:
+        named = capitalise(pictures[0])
+    else:  # a numeral without a value (Scopa d'Assi's ace) is no picture card
+        named = f"The picture cards ({join(pictures)})" if all_pictures else f"The {join(pictures)}"
     text += f" {named} have no number: they are never added up"
     if pairing:
         only = " only" if only_pairing(rules, pairing) else ""

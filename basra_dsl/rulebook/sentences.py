@@ -106,7 +106,9 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
                 f"cards are {pictures}.")
 
     def _cardvalues(self, c: n.CardValues) -> str:
-        parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}{self.num(entry.value)}"
+        nothing = lambda e: isinstance(e, n.Number) and e.value == 0  # noqa: E731 - adds up to nothing
+        parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}"
+                 f"{'nothing' if nothing(entry.value) else self.num(entry.value)}"
                  for index, entry in enumerate(c.entries)]
         return f"When adding up, {join(parts)}."
 

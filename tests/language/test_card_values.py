@@ -81,7 +81,7 @@ def test_the_compiled_rules_carry_the_values_and_pass_their_schema(tmp_path):
 
 
 @pytest.mark.parametrize("line,code,where,exit_code", [
-    ("  values J 0", "error[B705]", "a card value of 0 is out of range", 1),
+    ("  values J -1", "error[B705]", "a card value of -1 is out of range", 1),  # 0 adds up to nothing: accepted
     ("  values J 2.5", "error[B705]", "a card value of 2.5 is not a whole number", 1),
     ("  values K 31", "error[B705]", "a card value of 31 is out of range", 1),
     ("  values 9 3", "warning[B702]", "'values 9' matches no card of the deck", 0),

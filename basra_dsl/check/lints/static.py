@@ -146,10 +146,14 @@ def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
     that is not a whole number the sums can use."""
     for clause in merged.variant.clauses:
         if isinstance(clause, (n.CardValues, n.PlayedValues)):
-            what = "a played card's value" if isinstance(clause, n.PlayedValues) else "a card value"
-            checks = [(entry.value, what, 1, limits.CARD_VALUE,
-                       "a card counts a whole number from 1 to {most} when adding up; leave a card out of "
-                       f"'{clause.keyword.replace('_', ' ')}' to keep its usual count") for entry in clause.entries]
+            played = isinstance(clause, n.PlayedValues)
+            what = "a played card's value" if played else "a card value"
+            # 0 in 'values': a card that adds up to nothing (Scopa d'Assi's ace); a card is
+            # not played as nothing, so 'played values' start at 1
+            least, zero = (1, "") if played else (0, ", or 0 for a card that adds up to nothing")
+            checks = [(entry.value, what, least, limits.CARD_VALUE,
+                       "a card counts a whole number from 1 to {most} when adding up" + zero + "; leave a card out "
+                       f"of '{clause.keyword.replace('_', ' ')}' to keep its usual count") for entry in clause.entries]
         elif isinstance(clause, n.CaptureRule) and clause.total is not None:
             checks = [(clause.total, "a total", 2, limits.SUM_TOTAL,
                        "a total to add up to is a whole number from 2 to {most}")]
