@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from basra_dsl import Game, load_variant
-from basra_dsl.engine.fast import compile_hands
+from basra_dsl.engine.fast import compile_hands, supports, why_not
 from basra_dsl.engine.random_play import random_move
 from basra_dsl.resources import bundled_variants
 
@@ -93,13 +93,22 @@ def main() -> None:
     if args.whole_only:
         return print_whole(args.processes)
     print(f"{'variant':<14}{'State':>10}{'fast':>10}{'ratio':>8}   (hands/s, first player count, median of {args.runs})")
+    simulated = {}  # what `basra simulate` plays at: the fast tier where it plays the rules, else State
     for name in bundled_variants():
         rules = load_variant(name)
         slow = median_rate(lambda h, s: state_tier(rules, h, s), args.hands, args.runs)
-        quick = median_rate(lambda h, s: fast_tier(rules, h, s), args.hands, args.runs)
-        print(f"{name:<14}{slow:>10.0f}{quick:>10.0f}{quick / slow:>7.1f}x")
-        if args.verify:
+        if supports(rules):
+            quick = median_rate(lambda h, s: fast_tier(rules, h, s), args.hands, args.runs)
+            print(f"{name:<14}{slow:>10.0f}{quick:>10.0f}{quick / slow:>7.1f}x")
+        else:
+            quick = slow
+            print(f"{name:<14}{slow:>10.0f}{'—':>10}{'':>8}   State only: {why_not(rules)}")
+        simulated[name] = quick
+        if args.verify and supports(rules):
             verify(rules, args.hands)
+    slowest = min(simulated, key=simulated.__getitem__)
+    print(f"slowest: {slowest} at {simulated[slowest]:.0f} hands/s, {simulated[slowest] / simulated['egyptian']:.2f} "
+          f"of Egyptian's {simulated['egyptian']:.0f}")
     yardstick = median_rate(reference, args.hands, args.runs)
     fast = median_rate(lambda h, s: fast_tier(load_variant("egyptian"), h, s), args.hands, args.runs)
     print(f"reference Egyptian (hand-written): {yardstick:.0f} hands/s; fast tier {fast / yardstick:.2f}x it")

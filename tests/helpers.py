@@ -1,12 +1,16 @@
-"""Small helpers for tests: card lists from names, hands set up from a floor."""
+"""Small helpers for tests: card lists from names, hands set up from a floor, both engine
+tiers played side by side."""
 
 from __future__ import annotations
 
+import random
 import signal
 from contextlib import contextmanager
 
 from basra_dsl.cards import card_name, parse_card
 from basra_dsl.engine import Deal, Game, State
+from basra_dsl.engine.fast import compile_hands
+from basra_dsl.engine.random_play import random_move
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -115,3 +119,35 @@ def tiers_score_alike(rules, seed: int, hands: int = 80) -> None:
         while state.turn >= 0:
             state.play_move(random_move(state, slow_rng))
         assert fast.play_traced(fast_rng, index % 2, (), []).points == state.result().points
+
+
+def state_hand(game: Game, rng: random.Random, first: int, carry: tuple):
+    state = game.new_hand(rng, first, carry)
+    while state.turn >= 0:
+        state.play_move(random_move(state, rng))
+    result = state.result()
+    plays = [(p.seat, p.card, p.captured, p.bonus) for p in state.plays]
+    return plays, result.points, result.carry_out, tuple(s.basras for s in result.sides), result.unclaimed
+
+
+def fast_hand(fast, rng: random.Random, first: int, carry: tuple):
+    plays: list = []
+    figures = fast.play_traced(rng, first, carry, plays)
+    return plays, figures.points, figures.carry_out, figures.basras, figures.unclaimed
+
+
+def play_both(rules, hands: int, seed: int):
+    """Plays both tiers side by side; returns the number of plays compared."""
+    game, fast = Game(rules), compile_hands(rules)
+    slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+    carry_slow = carry_fast = ()
+    plays = 0
+    for index in range(hands):
+        first = index % rules.players
+        slow = state_hand(game, slow_rng, first, carry_slow)
+        quick = fast_hand(fast, fast_rng, first, carry_fast)
+        assert quick == slow, f"hand {index} differs"
+        assert slow_rng.getstate() == fast_rng.getstate(), f"hand {index} drew differently"
+        carry_slow, carry_fast = slow[2], quick[2]
+        plays += len(slow[0])
+    return plays

@@ -22,7 +22,7 @@ from .. import limits
 from .errors import RULE_FAILURES, RuleError
 from .rules import Rules
 from .covers import SearchTooLong, best_covers, splits_whole
-from .sums import fewest_size, single_groups
+from .sums import fewest_size, largest_size, single_groups
 
 NO_PREVIOUS = (None, (), (), ())
 # what a play rule is told of the hand when the caller does not know it (a bot weighing a
@@ -44,6 +44,7 @@ class CaptureResolver:
         self.stack = rules.floor_kind == "stack"
         self.largest = rules.choose == "largest"
         self.fewest = rules.choose == "fewest"
+        self.single = rules.choose == "single"  # one group only, of the most cards (a public Basra's rule)
         self.pairs_first = rules.pairs_first
         self.sweeps: dict[int, tuple] = {}
         self.groups: dict[int, tuple] = {}
@@ -186,6 +187,8 @@ class CaptureResolver:
             if not covers or total % target or sum(took) != sum(covers[0]):
                 return False
             return took in covers or splits_whole(target, took)
+        if self.single:
+            return total == target and sum(took) == largest_size(target, counts)
         return total == target and (not self.fewest or sum(took) == fewest_size(target, counts))
 
     def _counts(self, floor, target: int) -> tuple[int, ...]:
@@ -205,6 +208,9 @@ class CaptureResolver:
                           for v in range(target + 1)),)
         if self.largest:
             return best_covers(target, counts)
+        if self.single:
+            most = largest_size(target, counts)
+            return single_groups(target, counts, most) if most else ()
         if self.fewest:
             least = fewest_size(target, counts)
             return single_groups(target, counts, least) if least else ()

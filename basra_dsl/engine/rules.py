@@ -83,6 +83,7 @@ class Majority:
     prime: dict[int, float] | None = field(default=None, compare=False)
     then: tuple[frozenset[int], ...] = ()  # counted in turn among the sides still level
     least: float | None = None  # the winning count must reach this, or nobody scores
+    held: bool = False  # the prime: over the suits a side holds (a missing suit adds nothing)
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ class Rules:
     deal_passes: str  # next | previous | never: who deals the next hand, from the dealer
     values: dict[int, int | None]  # a card's value when adding up; None for pictures
     capture_rules: tuple[CaptureRule, ...]
-    choose: str  # largest | one | fewest
+    choose: str  # largest | one | fewest | single (one group, of the most cards)
     compulsion: str  # optional | card (a card that can capture must) | hand (a player who can capture must)
     basra_rules: tuple[BasraRule, ...]
     bonus_name: str
@@ -236,6 +237,7 @@ class Rules:
                                       "prime": None if m.prime is None else
                                       {card_name(c): v for c, v in sorted(m.prime.items())},
                                       "then": [[card_name(c) for c in sorted(cards)] for cards in m.then],
+                                      "suits_held": m.held,
                                       "at_least": m.least}
                                      for m in self.majorities],
                       "cards": {card_name(c): p for c, p in sorted(self.card_points.items())},

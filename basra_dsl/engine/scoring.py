@@ -54,7 +54,7 @@ def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[fl
         carried = carry_in[index] if index < len(carry_in) else 0.0
         counted = item.cards
         if item.prime is not None:
-            counts = [prime_of(cards, item.prime) for cards in side_cards]
+            counts = [prime_of(cards, item.prime, item.held) for cards in side_cards]
         elif counted is None:
             counts = [len(cards) for cards in side_cards]
         else:
@@ -87,16 +87,17 @@ def award_majorities(majorities, side_cards: list[list[int]], carry_in: tuple[fl
     return majority, carry_out, void
 
 
-def prime_of(cards, values: dict[int, float]) -> float:
+def prime_of(cards, values: dict[int, float], held: bool = False) -> float:
     """Returns a side's prime: its best card of each suit by ``values``, added up, or -1
-    when it lacks a suit that ``values`` counts (such a side has no prime)."""
+    when it lacks a suit that ``values`` counts (such a side has no prime); with ``held``,
+    over the suits it holds (a missing suit adds nothing: a public Scopa's reading)."""
     best: dict[int, float] = {}
     for card in cards:
         value = values.get(card)
         if value is not None and value > best.get(card & 3, -1):
             best[card & 3] = value
     suits = {card & 3 for card in values}
-    return sum(best[suit] for suit in sorted(best)) if len(best) == len(suits) else -1
+    return sum(best[suit] for suit in sorted(best)) if held or len(best) == len(suits) else -1
 
 
 NOTHING_PLAYED = (None, (), (), ())

@@ -56,6 +56,12 @@ def fewest_size(value: int, counts: tuple[int, ...]) -> int:
     return (sizes & -sizes).bit_length() - 1 if sizes else 0
 
 
+def largest_size(value: int, counts: tuple[int, ...]) -> int:
+    """Returns the most cards of the counts that add up to value in one group (0 when none do)."""
+    sizes = _sizes(value, counts)[value][value]
+    return sizes.bit_length() - 1 if sizes else 0
+
+
 def single_groups(value: int, counts: tuple[int, ...], size: int | None = None) -> tuple[tuple[int, ...], ...]:
     """Returns each single group (as counts per value) summing to value that the floor holds
     (of ``size`` cards, if given), by largest card from the smallest, and for one largest

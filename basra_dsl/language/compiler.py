@@ -287,7 +287,8 @@ class _Compiler:
                     found.append(Majority(what, None if counted is None else counted & deck,
                                           E.evaluate_constant(clause.points, self.options),
                                           clause.tie or "nobody", clause.void, self.prime(clause),
-                                          tuple(C.MAJORITY_WORDS[w.text] & deck for w in clause.then), least))
+                                          tuple(C.MAJORITY_WORDS[w.text] & deck for w in clause.then), least,
+                                          clause.held))
         return tuple(found)
 
     def target(self) -> float:

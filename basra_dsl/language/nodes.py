@@ -245,8 +245,8 @@ class OwnerTrails(Clause):
 
 @dataclass(frozen=True)
 class Choose(Clause):
-    """capture: choose largest | one | fewest."""
-    policy: str  # largest | one | fewest
+    """capture: choose largest | one | fewest | single."""
+    policy: str  # largest | one | fewest | single
     section, keyword = "capture", "choose"
 
 
@@ -301,6 +301,7 @@ class Most(Clause):
     values: tuple["PointEntry", ...] = ()  # for prime: what each card counts toward it
     then: tuple[Word, ...] = ()  # counted in turn among sides still level (Chkobba: sevens, then sixes)
     least: Expr | None = None  # the most that wins must be at least this (Pasur: 7 clubs)
+    held: bool = False  # prime: over the suits a side holds (`suits held`), not only with all four
     section, keyword = "score", "most"
 
     @property

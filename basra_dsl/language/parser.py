@@ -316,11 +316,13 @@ class ToAst(Transformer):
         tie = str(children[2]) if len(children) > 2 else None
         void = len(children) > 3 and str(children[3]) == "void"
         return n.Most(span=self._s(meta), what=self._word(children[0]), points=children[1], tie=tie,
-                      void=void, values=parts.get("values", ()), then=parts.get("then", ()),
-                      least=parts.get("least"))
+                      void=void, values=parts.get("values", parts.get("held_values", ())),
+                      then=parts.get("then", ()), least=parts.get("least"), held="held_values" in parts)
 
-    def prime_values(self, meta, children):
-        return ("values", tuple(children))
+    def prime_values(self, meta, children):  # "held": the suits held count (held_suits)
+        return ("held_values" if "held" in children else "values", tuple(c for c in children if c != "held"))
+
+    held_suits = staticmethod(lambda *_: "held")  # noqa: E731 - the rule's one meaning
 
     def then_counts(self, meta, children):
         return ("then", tuple(self._word(c) for c in children))

@@ -186,6 +186,8 @@ def captures(merged: Merged, rules: Rules) -> str:
         said.append("a single card before a sum")
     if rules.choose == "fewest":
         said.append("the fewest cards")
+    if rules.choose == "single":
+        said.append("one group, the largest")
     return "; ".join(said) or "—"
 
 

@@ -231,6 +231,8 @@ def captures(page: PageState) -> list[str]:
                                     "before any group") + ".")
     if found and page.rules.choose == "fewest":
         found.append(page.rule_link("capture.choose", "Of several groups, take one with the fewest cards") + ".")
+    if found and page.rules.choose == "single":
+        found.append(page.rule_link("capture.choose", "A card takes one group only: the one of the most cards") + ".")
     builds = [c for c in named_rules(page, n.BuildRule) if is_on(page, c)]
     if found and builds and page.rules.builds is not None:
         who = capitalise(pattern_phrase(builds[0].pattern))

@@ -76,9 +76,10 @@ class ScoreSentences:
         tie = {"carry": "the point is carried to the next hand", "each": "each tied side scores it",
                "split": "the tied sides share it"}.get(
             c.tie or "nobody", "nobody scores it")
+        missing = ("A suit a side does not hold adds nothing" if c.held else
+                   "A side without a card of every suit has no prime")
         return (f"The side with the best *prime* scores {self.num(c.points, 'point')}. A side's prime adds up its "
-                f"best card of each suit: {counts}. A side without a card of every suit has no "
-                f"prime; if the best primes tie, {tie}.")
+                f"best card of each suit: {counts}. {missing}; if the best primes tie, {tie}.")
 
     def _points(self, c: n.Points) -> str:
         """Says the card points, cards worth the same grouped: 'jacks and aces 1 point each,

@@ -244,6 +244,10 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         if c.policy == "fewest":
             return ("When a card could take in more than one way, the player takes one group, and it must be "
                     "one with the fewest cards.")
+        if c.policy == "single":
+            return ("A card takes a single group of floor cards adding up to it, never two: the group of the "
+                    "most cards (a single card of its value is a group of one). Among groups of as many cards, "
+                    "the player chooses.")
         if c.policy == "one":
             return ("When a card could take in more than one way, the player chooses one of the "
                     "groups it can take.")

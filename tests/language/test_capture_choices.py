@@ -52,10 +52,12 @@ def test_choose_fewest_keeps_only_the_smallest_groups(tmp_path):
     assert takes(rules, "AC 2D 4H 3S 5C", "6S") == [["2D", "4H"], ["5C", "AC"]]  # not A + 2 + 3
 
 
-def test_pairs_first_and_fewest_are_said_and_left_to_the_checked_tier(tmp_path):
+def test_pairs_first_and_fewest_are_said_and_played_on_the_fast_tier(tmp_path):
+    # the fast tier asks the checked resolver for such cards (tests/engine/test_fast_tier.py
+    # plays Scopa, Scopone and Cirulla hand by hand on both tiers)
     rules = load_house(tmp_path, SCOPA_LIKE)
     assert rules.to_json()["capture"]["pairs_first"] is True
-    assert why_not(rules) is not None
+    assert why_not(rules) is None
     page = run_cli("docs", "show", tmp_path / "single.basra").output
     assert "**Pairs first**" in page
     assert "must take such a card, not a group of cards adding up to it" in page

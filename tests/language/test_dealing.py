@@ -21,6 +21,7 @@ import json
 from basra_dsl.engine import random_move
 from basra_dsl.play.records import replay_file
 from basra_dsl.play.simulate import hand_record
+from helpers import play_both
 from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli
 
 TEXT = f'''variant fifteen "Fifteen"
@@ -119,11 +120,11 @@ def test_a_record_keeps_the_bonus_of_the_deal_and_replays_it(rules, tmp_path):
     assert replay.hands[0].result.sides[rules.side_of(dealer)].basra_points >= deals[0].bonus[dealer]
 
 
-def test_the_fast_tier_leaves_dealing_rules_to_state(tmp_path):
+def test_the_fast_tier_deals_as_state_does(tmp_path):
+    # dealing rules deal through the checked tier's deal_hand, draw for draw
     pairing = TEXT.replace("fifteen: any takes sums to 15", "pair: any takes rank").replace(" and not last", "")
-    assert "dealing rule" in why_not(load_house(tmp_path, pairing))
-    assert why_not(load_house(tmp_path, pairing.split("dealing:")[0] + "capture:" + pairing.split("capture:")[1])) \
-        is None
+    rules = load_house(tmp_path, pairing)
+    assert why_not(rules) is None and play_both(rules, 100, seed=5) > 100
 
 
 def test_rules_json_names_the_dealing_rules(rules):

@@ -16,6 +16,7 @@ from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.engine.deal import deal_hand, hand_bonus, shuffled_pack
 from basra_dsl.engine.fast import why_not
 from basra_dsl.engine.random_play import random_move
+from helpers import play_both
 from tests.helpers import FORTY_CARDS, cards, load_house
 
 TEXT = f'''variant declare "Declare"
@@ -78,8 +79,9 @@ def test_hand_is_read_only_by_a_holders_bonus(tmp_path):
     assert any("floor" in d.message for d in caught.value.diagnostics)
 
 
-def test_the_fast_tier_leaves_hand_bonuses_to_state(tmp_path):
-    assert "dealing rule" in why_not(load_house(tmp_path, TEXT))
+def test_the_fast_tier_scores_hand_bonuses_as_state_does(tmp_path):
+    rules = load_house(tmp_path, TEXT)
+    assert why_not(rules) is None and play_both(rules, 100, seed=5) > 100
 
 
 def test_cirullas_wild_seven_helps_both_declarations():

@@ -11,6 +11,7 @@ import pytest
 from basra_dsl import Game
 from basra_dsl.engine import Deal
 from basra_dsl.engine.fast import why_not
+from helpers import play_both
 from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli
 
 BASE = '''variant hand "Hand"
@@ -56,9 +57,10 @@ def test_the_last_deal_and_the_stock_are_known(tmp_path):
     assert clearing_plays(rules_with(tmp_path, "cleared and stock == 4")) == [1, 0, 0, 0, 0, 0]
 
 
-def test_rules_reading_the_hand_are_played_by_the_checked_tier(tmp_path):
-    assert "reads the hand around the play" in why_not(rules_with(tmp_path, "cleared and not last"))
-    assert why_not(rules_with(tmp_path, "cleared")) is None
+def test_rules_reading_the_hand_are_played_alike_on_both_tiers(tmp_path):
+    for condition in ("cleared and not last", "cleared and last_deal", "cleared and stock > 10"):
+        rules = rules_with(tmp_path, condition)
+        assert why_not(rules) is None and play_both(rules, 100, seed=5) > 100, condition
 
 
 def test_the_page_says_it_in_words_and_the_check_knows_last_plays_happen(tmp_path):

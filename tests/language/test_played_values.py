@@ -14,6 +14,7 @@ from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.engine import Move
 from basra_dsl.engine.fast import why_not
 from basra_dsl.rulebook.page import render_variant
+from helpers import play_both
 from tests.helpers import cards, load_house, names, position, takes
 
 TEXT = '''variant twin "Twin aces"
@@ -64,8 +65,9 @@ def test_a_held_ace_lets_a_royal_casino_player_build_fourteen():
     assert names(state.captures(cards("AC")[0])[0]) == names(cards("9D 5S"))
 
 
-def test_the_fast_tier_leaves_played_values_to_state(tmp_path):
-    assert "played" in why_not(load_house(tmp_path, TEXT.format(ten=16)))
+def test_the_fast_tier_plays_played_values_as_state_does(tmp_path):
+    rules = load_house(tmp_path, TEXT.format(ten=16))
+    assert why_not(rules) is None and play_both(rules, 100, seed=5) > 100
 
 
 def test_a_played_value_out_of_range_is_refused_where_it_is_written(tmp_path):

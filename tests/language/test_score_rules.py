@@ -14,6 +14,7 @@ from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.engine.fast import why_not
 from basra_dsl.engine.scoring import rule_points, score_hand
 from basra_dsl.rulebook.page import render_variant
+from helpers import play_both
 from tests.helpers import FORTY_CARDS, cards, load_house
 
 TEXT = f'''variant runs "Runs"
@@ -63,8 +64,9 @@ def test_run_counts_cards_only(tmp_path):
     assert any("'.count' and '.run'" in d.message for d in caught.value.diagnostics)
 
 
-def test_the_fast_tier_leaves_score_rules_to_state(tmp_path):
-    assert "score rule" in why_not(load_house(tmp_path, TEXT))
+def test_the_fast_tier_plays_score_rules_as_state_does(tmp_path):
+    rules = load_house(tmp_path, TEXT)
+    assert why_not(rules) is None and play_both(rules, 100, seed=5) > 100
 
 
 def test_the_page_says_what_a_score_rule_is_worth():

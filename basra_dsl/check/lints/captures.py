@@ -52,7 +52,7 @@ def check_capture_costs(merged: Merged, combos: list[Combination]) -> Iterator[D
             continue  # on a stacked floor only the top card is ever added up
         several = len(combos) > 1
         resolver = CaptureResolver(rules)
-        if "count" not in reported and rules.choose in ("one", "fewest"):
+        if "count" not in reported and rules.choose in ("one", "fewest", "single"):
             found = _most_captures(rules, resolver)
             if found is not None:
                 reported.add("count")
@@ -91,7 +91,7 @@ def _sets(rules: Rules, resolver: CaptureResolver, most: int) -> list[int]:
     """Returns, for each sum up to ``most``, the sets of cards of the pack adding up to it
     (under 'fewest', the most of one number of cards): on the floor holding every card, one
     count for all the targets, over values, never listed."""
-    return count_sets(most, _counts(rules, resolver.worth, most), by_size=rules.choose == "fewest")
+    return count_sets(most, _counts(rules, resolver.worth, most), by_size=rules.choose in ("fewest", "single"))
 
 
 def _most_captures(rules: Rules, resolver: CaptureResolver) -> tuple[int, int, int] | None:
@@ -151,7 +151,7 @@ def _kept_cost(key: tuple) -> tuple[int, int]:
 
 def _too_many(merged: Merged, combo: Combination, rules: Rules, resolver: CaptureResolver, card: int,
               total: int, value: int, several: bool) -> Diagnostic:
-    what = "of the fewest cards " if rules.choose == "fewest" else ""
+    what = {"fewest": "of the fewest cards ", "single": "of the most cards "}.get(rules.choose, "")
     message = (f"{_card(rules, card, value)} may choose among {_amount(total)} sets of floor cards {what}adding "
                f"up to its target{'s' if len(resolver.targets[card]) > 1 else ''} (with every card of the pack on "
                f"the floor), more than the {limits.CAPTURES:,} captures one play may offer" + _choice(merged, combo, several))

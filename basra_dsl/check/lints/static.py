@@ -146,10 +146,8 @@ def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
     that is not a whole number the sums can use."""
     for clause in merged.variant.clauses:
         if isinstance(clause, (n.CardValues, n.PlayedValues)):
-            played = isinstance(clause, n.PlayedValues)
+            played = isinstance(clause, n.PlayedValues)  # a card is not played as nothing: those start at 1
             what = "a played card's value" if played else "a card value"
-            # 0 in 'values': a card that adds up to nothing (Scopa d'Assi's ace); a card is
-            # not played as nothing, so 'played values' start at 1
             least, zero = (1, "") if played else (0, ", or 0 for a card that adds up to nothing")
             checks = [(entry.value, what, least, limits.CARD_VALUE,
                        "a card counts a whole number from 1 to {most} when adding up" + zero + "; leave a card out "

@@ -16,8 +16,19 @@ def source(plan: Plan, trace: bool) -> str:
     return "\n".join([_deal(plan), _caps(plan), _hand(plan, trace)]) + "\n"
 
 
+def _dealt_by_rules(rules) -> bool:
+    """Whether a dealing rule reads what is dealt (a redeal, a floor or a hand won with a
+    bonus): then the routine deals as the checked tier does, with ``deal.deal_hand``."""
+    return rules.redeal is not None or bool(rules.floor_bonuses or rules.hand_bonuses)
+
+
 def _deal(plan: Plan) -> str:
     rules = plan.rules
+    if _dealt_by_rules(rules):
+        return ("def deal(first, rng):\n"
+                "    return [([list(h) for h in d.hands], list(d.floor), [list(w) for w in d.won] if any(d.won) else None,"
+                " d.bonus if any(d.bonus) else None)\n"
+                "            for d in DEAL_HAND(RULES, SHUFFLED(RULES, rng), first, rng)]\n")
     first_deal = "        won = None\n        if not deals:\n"
     keeps_won = bool(rules.cut_cards) or (bool(rules.bar_cards) and rules.bar_action == "dealer")
     if keeps_won:
@@ -67,7 +78,7 @@ def _deal(plan: Plan) -> str:
         "                        hands[s].append(pack[i])\n"
         "                        i += 1\n"
         f"{first_deal}"
-        "        deals.append((hands, floor, won))\n"
+        "        deals.append((hands, floor, won, None))\n"
         "        if not floor and not any(hands):\n"
         "            break\n"
         "    return deals\n")
@@ -116,7 +127,7 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
         # the card's table of sums captures, keyed by the floor's counts of the ranks it can add up
         SUMS: ["e = TABLE_OF[card].get(rc & SUMS_MASK[card], MISS)",
                "if e is MISS:",
-               "    v = W[card]",
+               "    v = TG[card]",
                "    key = rc & VMASK[v]",
                "    e = SUMS_ENTRY(v, key, FIELDS[v], LARGEST, TABLES[v])",
                "if e is None:",
@@ -124,13 +135,13 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
                "elif e.__class__ is frozenset:",
                *["    " + line for line in one("tuple([x for x in floor if W[x] in e])")],
                "else:",
-               *["    " + line for line in some("EXPAND(floor, W[card], e, W)")]],
+               *["    " + line for line in some("EXPAND(floor, TG[card], e, W)")]],
         RANK: ["if rc & RMASK[card]:",
                "    rk = card >> 2",
                *["    " + line for line in rank_takes],
                "else:",
                *["    " + line for line in none()]],
-        STACK_SUMS: either("W[floor[-1]] == W[card]", "tuple(floor)"),
+        STACK_SUMS: either("W[floor[-1]] == TG[card]", "tuple(floor)"),
         STACK_RANK: either("floor[-1] >> 2 == card >> 2", "tuple(floor)"),
         RESOLVE: some("RESOLVER(card, floor, prev)"),
     }
@@ -204,10 +215,13 @@ def _inline_source(fn, name: str, plan: Plan) -> tuple[str, dict]:
     if not callable(fn):
         return name, {}
     arguments = _args(plan)
+    played_as = ("PA",) if plan.rules.played_values else ()  # the value played as (State.played_as)
     inline = getattr(fn, "inline", None)
+    if getattr(fn, "reads_hand", False):  # what it reads of the hand is worked out before it (HC)
+        return f"{name}({', '.join(arguments + ('HC',) + played_as)})", {}
     if inline is None:
         return f"{name}({', '.join(arguments)})", {}
-    source, names = inline(arguments, f"{name}_")
+    source, names = inline(arguments + ((None,) + played_as if played_as else ()), f"{name}_")
     return f"({source})", {key: value for key, value in names.items() if key != "__builtins__"}
 
 
@@ -234,6 +248,11 @@ def _play(plan: Plan, trace: bool) -> list[str]:
              "    for x in capture:",
              "        rc -= RU[x]"]
     body += ["    left = tuple(floor)"] if left else []
+    if plan.reads_hand:  # State.hand_context: the cards still to deal, the last deal, the last play
+        body += ["st = 0",
+                 "for hs, dfl, dwon, _ in deals[di:]:",
+                 "    st += len(dfl) + sum(map(len, hs)) + (sum(map(len, dwon)) if dwon else 0)",
+                 "HC = (st == 0 and not any(hands), st == 0, st)"]
     body += _bonus(plan)
     body += ["pile = piles[seat]",
              "pile.extend(capture)",
@@ -241,6 +260,8 @@ def _play(plan: Plan, trace: bool) -> list[str]:
              "if bonus:",
              "    bonuses[seat].append(bonus)",
              "last = seat"]
+    if plan.rules.played_values:
+        body = ["PA = VALUE_PLAYED(card, floor, capture, prev)"] + body
     lines += ["    " + line for line in body]
     lines += ["else:"]
     lines += ["    before = tuple(floor)"] if plan.needs_previous else []
@@ -263,13 +284,17 @@ def _hand(plan: Plan, trace: bool) -> str:
         f"def hand(rng, first, carry{', trace' if trace else ''}):\n"
         "    deals = deal(first, rng)\n"
         "    r = rng.random\n"
-        "    hands, fl, won = deals[0]\n"
+        "    hands, fl, won, dbonus = deals[0]\n"
         "    di, nd = 1, len(deals)\n"
         "    piles = [[] for _ in RANGE_P]\n"
         "    bonuses = [[] for _ in RANGE_P]\n"
         "    if won:\n"
         "        for s in RANGE_P:\n"
         "            piles[s].extend(won[s])\n"
+        "    if dbonus:\n"
+        "        for s in RANGE_P:\n"
+        "            if dbonus[s]:\n"
+        "                bonuses[s].append(dbonus[s])\n"
         "    floor = list(fl)\n"
         "    rc = 0\n"
         "    for x in fl:\n"
@@ -288,10 +313,17 @@ def _hand(plan: Plan, trace: bool) -> str:
         "                        break\n"
         "                if nxt >= 0 or di == nd:\n"
         "                    break\n"
-        "                hs, fl, _ = deals[di]\n"
+        "                hs, fl, won, dbonus = deals[di]\n"
         "                di += 1\n"
         "                for s in RANGE_P:\n"
         "                    hands[s].extend(hs[s])\n"
+        "                if won:\n"
+        "                    for s in RANGE_P:\n"
+        "                        piles[s].extend(won[s])\n"
+        "                if dbonus:\n"
+        "                    for s in RANGE_P:\n"
+        "                        if dbonus[s]:\n"
+        "                            bonuses[s].append(dbonus[s])\n"
         "                floor.extend(fl)\n"
         "                for x in fl:\n"
         "                    rc += RU[x]\n"
@@ -303,13 +335,13 @@ def _hand(plan: Plan, trace: bool) -> str:
         "    unclaimed = ()\n"
         "    if floor:\n"
         f"{leftover}"
-        "    return SCORE(piles, bonuses, carry, SIDES, MAJORITIES, CARD_POINTS, unclaimed)\n")
+        f"    return SCORE(piles, bonuses, carry, SIDES, MAJORITIES, CARD_POINTS, unclaimed{', RULES' if plan.rules.score_rules else ''})\n")
 
 
 def namespace(plan: Plan) -> dict:
     """Returns the names the source reads: the rules' numbers and per-card tables."""
     from ..capture import NO_PREVIOUS, CaptureResolver, expand_takes
-    from ..deal import _start_floor
+    from ..deal import _start_floor, deal_hand, shuffled_pack
     from ..errors import POINTS_LIMIT
     from . import runtime
 
@@ -317,12 +349,12 @@ def namespace(plan: Plan) -> dict:
     players, size = rules.players, len(plan.kinds)
     worth = [rules.values.get(c) or 0 for c in range(size)]
     unit = [1 << (FIELD * (c >> 2)) for c in range(size)]
-    top = max(worth, default=0)
+    top = max(worth + plan.targets, default=0)  # a total (Escoba's 15) can ask for more than a card is worth
     ranks_worth = {c >> 2: worth[c] for c in rules.deck if worth[c]}
     names = {
         "DECK": rules.deck, "INDEXES": range(len(rules.deck)), "P": players, "H": rules.hand_size, "FULL": rules.hand_size * players,
         "RANGE_P": range(players), "RANGE_H": range(rules.hand_size), "START": rules.start_floor,
-        "REDEAL": rules.redeal_floor, "RULES": rules, "START_FLOOR": _start_floor, "CUT": rules.cut_cards, "BAR": rules.bar_cards,
+        "REDEAL": rules.redeal_floor, "RULES": rules, "DEAL_HAND": deal_hand, "SHUFFLED": shuffled_pack, "START_FLOOR": _start_floor, "CUT": rules.cut_cards, "BAR": rules.bar_cards,
         "SEATS": {first: [(first + i) % players for i in range(players)] for first in range(players)},
         "PLACE": {first: [(seat - first) % players for seat in range(players)] for first in range(players)},
         "BATCH_AT": {first: [(seat - first) % players * rules.hand_size for seat in range(players)]
@@ -335,9 +367,9 @@ def namespace(plan: Plan) -> dict:
         "VMASK": (vmask := [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)]),
         "FIELDS": [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)],
         "TABLES": (tables := [{} for _ in range(top + 1)]),
-        "TABLE_OF": [tables[w] for w in worth], "SUMS_MASK": [vmask[w] for w in worth], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
+        "TG": plan.targets, "TABLE_OF": [tables[t] for t in plan.targets], "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest",
-        "RESOLVER": CaptureResolver(rules).captures, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
+        "RESOLVER": (resolver := CaptureResolver(rules)).captures, "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
         "MAJORITIES": rules.majorities,
         "CARD_POINTS": [rules.card_points.get(c, 0) for c in range(size)],

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..capture import CaptureResolver
 from ..errors import POINTS_LIMIT
 from ..rules import Rules
 from .probe import constant_value, is_constant, reads
@@ -31,10 +32,6 @@ def why_not(rules: Rules) -> str | None:
     for rule in rules.capture_rules:
         if rule.takes not in ("rank", "sums", "all"):
             return f"capture rule '{rule.name}' takes '{rule.takes}'"
-        if rule.spared:
-            return f"capture rule '{rule.name}' sweeps all but some cards"
-        if rule.total is not None:
-            return f"capture rule '{rule.name}' adds up to a total the played card counts toward"
     worth_of_rank: dict[int, Any] = {}
     for card in deck:
         value = rules.values.get(card)
@@ -44,18 +41,10 @@ def why_not(rules: Rules) -> str | None:
             return "two cards of one rank add up differently"
     if rules.floor_kind not in ("spread", "stack") or rules.compulsion not in ("optional", "card", "hand"):
         return "a floor or compulsion the fast tier does not know"
-    if rules.choose not in ("largest", "one") or rules.leftover not in ("last", "nobody") or rules.pairs_first:
+    if rules.choose not in ("largest", "one", "fewest", "single") or rules.leftover not in ("last", "nobody"):
         return "a choice or leftover policy the fast tier does not know"
-    if rules.score_rules:
-        return "a score rule reads the cards a side took"
-    if rules.played_values:
-        return "a card counts differently as the card played (played values)"
     if rules.builds is not None:
         return "cards are built on the floor (builds go on the checked tier)"
-    if rules.redeal is not None or rules.floor_bonuses or rules.hand_bonuses:
-        return "a dealing rule (a redeal, or a floor won at the deal) reads the first floor"
-    if rules.bonus_reads_hand:
-        return f"bonus rule '{rules.bonus_reads_hand}' reads the hand around the play (last, last_deal, stock)"
     if rules.players < 1:
         return "no players"
     return None
@@ -79,11 +68,13 @@ class Bonus:
 class Plan:
     rules: Rules
     kinds: list[int]  # by card
+    targets: list[int]  # by card: what a SUMS card's groups add up to (its value, or what it lacks of a total)
     sweep_conditions: dict[int, tuple[Callable, ...]]  # by card, for COND_SWEEP kinds
     bonuses: list[Bonus]
     bonus_cards: list[int]  # by card: bit i set when bonus rule i can hold for the card
     bonus_sure: list[int]  # by card: bit i set when bonus rule i holds whatever the play
     reads: set[str] = field(default_factory=set)  # play arguments some remaining rule reads
+    reads_hand: bool = False  # some bonus rule reads the hand around the play (last, last_deal, stock)
 
     @property
     def needs_previous(self) -> bool:
@@ -95,10 +86,14 @@ def make_plan(rules: Rules) -> Plan:
     used: set[str] = set()
     folded = [(rule, _fold_condition(rule.condition, used)) for rule in rules.capture_rules]
     kinds: list[int] = [NONE] * (max(rules.deck, default=0) + 1)
+    targets = [0] * len(kinds)
     sweeps: dict[int, tuple[Callable, ...]] = {}
+    resolver = CaptureResolver(rules)
     for card in rules.deck:
         mine = [(rule, cond) for rule, cond in folded if cond is not False and card in rule.cards]
-        kinds[card], conditions = _card_kind(rules, card, mine)
+        kinds[card], conditions = _card_kind(rules, card, mine, resolver.targets[card])
+        if kinds[card] % COND_SWEEP in (SUMS, STACK_SUMS):
+            targets[card] = resolver.targets[card][0][1]
         if conditions:
             sweeps[card] = conditions
     bonuses = []
@@ -110,7 +105,8 @@ def make_plan(rules: Rules) -> Plan:
     cards, sure = _bonus_cards(bonuses, len(kinds))
     if "previous" in used:  # the previous play holds the floor before and after it
         used |= {"floor", "left"}
-    return Plan(rules, kinds, sweeps, bonuses, cards, sure, used)
+    reads_hand = any(getattr(fn, "reads_hand", False) for rule in bonuses for fn in (rule.condition, rule.points))
+    return Plan(rules, kinds, targets, sweeps, bonuses, cards, sure, used, reads_hand)
 
 
 def _bonus_cards(bonuses: list[Bonus], size: int) -> tuple[list[int], list[int]]:
@@ -148,18 +144,22 @@ def _fold_points(points: Callable, used: set[str]) -> Callable | float:
     return points
 
 
-def _card_kind(rules: Rules, card: int, mine: list) -> tuple[int, tuple[Callable, ...]]:
-    """Returns a card's kind and the conditions of its conditional sweeping rules."""
+def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int, tuple[Callable, ...]]:
+    """Returns a card's kind and the conditions of its conditional sweeping rules. What the
+    routine's own tables cannot say is left to the checked resolver (RESOLVE): a group rule
+    with a condition, a sweep that spares cards, a card adding up to several targets (played
+    values, or a total and its value) and the choice rules other than largest and one."""
     groups = [(rule, cond) for rule, cond in mine if rule.takes != "all"]
-    if any(cond is not None for _, cond in groups):
-        return RESOLVE, ()  # a group rule with a condition: the checked resolver decides
+    if any(cond is not None for _, cond in groups) or any(rule.spared for rule, _ in mine):
+        return RESOLVE, ()
     sweeps = [cond for rule, cond in mine if rule.takes == "all"]
     if any(cond is None for cond in sweeps):
         return SWEEP, ()
     kinds = {rule.takes for rule, _ in groups}
-    value = rules.values.get(card) or 0
     stack = rules.floor_kind == "stack"
-    if value and "sums" in kinds:
+    if "sums" in kinds and (len(targets) > 1 or rules.pairs_first or rules.choose not in ("largest", "one")):
+        return RESOLVE, ()  # the resolver tries the card's sweeping rules too
+    if targets and "sums" in kinds:
         kind = STACK_SUMS if stack else SUMS
     elif "rank" in kinds:
         kind = STACK_RANK if stack else RANK

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..covers import best_covers
 from ..sums import single_groups
-from ..scoring import award_majorities
+from ..scoring import award_majorities, rule_points
 
 class HandFigures(NamedTuple):
     """What the fast tier reports of a hand: each side's points, the majority points
@@ -90,16 +90,20 @@ def _entry(data):
 
 def score(piles: list[list[int]], bonuses: list[list[float]], carry_in: tuple[float, ...],
           sides: tuple[tuple[int, ...], ...], majorities: tuple, card_points: list,
-          unclaimed: tuple[int, ...]):
+          unclaimed: tuple[int, ...], rules=None):
     """Returns a hand's figures, adding up exactly as ``scoring.score_hand`` does (the same
-    numbers in the same order, so floating-point totals agree to the last bit)."""
+    numbers in the same order, so floating-point totals agree to the last bit); given the
+    ``rules``, their score rules count too (Cirulla's Grande)."""
     side_cards = [piles[seats[0]] if len(seats) == 1 else [c for seat in seats for c in piles[seat]]
                   for seats in sides]
     majority, carry_out, void = award_majorities(majorities, side_cards, carry_in)
     totals, counts = [], []
     for index, seats in enumerate(sides):
         bonus = [b for seat in seats for b in bonuses[seat]]
-        total = sum(map(card_points.__getitem__, side_cards[index])) + majority[index] + sum(bonus)
+        counted = sum(map(card_points.__getitem__, side_cards[index]))
+        if rules is not None:
+            counted += rule_points(rules, side_cards[index])
+        total = counted + majority[index] + sum(bonus)
         totals.append(0 if void else total)
         counts.append(0 if void else len(bonus))
     return HandFigures(tuple(totals), tuple(carry_out), tuple(counts), unclaimed, void)
