@@ -25,7 +25,9 @@ from basra_dsl.resources import bundled_variants
 BUNDLED = ["egyptian", "yemeni", "ethiopian", "lebanese", "ashush", "palestinian", "jordanian",
            "syrian", "homsi", "bastra", "parlett", "basra-121", "morabaa", "pishti", "dry",
            # the wider fishing family (issue 14)
-           "scopa", "scopone", "escoba", "chkobba", "pasur", "cirulla", "xeri", "casino", "royal-casino", "kasino"]
+           "scopa", "scopone", "escoba", "chkobba", "pasur", "cirulla", "xeri", "casino", "royal-casino", "kasino",
+           # the core of fishing primitives (issue 28)
+           "scopa-dassi"]
 
 
 def test_every_variant_of_the_issue_is_bundled():

@@ -155,7 +155,10 @@ def values_line(rules: Rules) -> str:
     _, pairing = unnumbered(rules)
     if pairing:
         how = "and only pair" if only_pairing(rules, pairing) else "and are never added up"
-        text += ("; " if text else "") + f"{join(pairing)} have no number {how}"
+        said = f"{join(pairing)} have no number {how}"
+        if len((text + said).split()) > 18:  # a line read aloud: the shorter way to say it
+            said = f"{join(pairing)} {'only pair' if only_pairing(rules, pairing) else 'are never added up'}"
+        text += ("; " if text else "") + said
     text = capitalise(text) + "." if text else ""
     return text + (f" {played_line(rules)}" if rules.played_values else "")
 

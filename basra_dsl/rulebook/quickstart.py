@@ -116,14 +116,39 @@ def hand_size(page: PageState) -> tuple[str, str]:
                                   for size, counts in others.items()) + ")"
 
 
+def floor_counts(page: PageState) -> str:
+    """Returns the player counts whose first floor differs from the default's: " (none with 4
+    players)", or ""."""
+    others: dict[int, list[int]] = {}
+    for count, found in page.by_players.items():
+        if found.start_floor != page.rules.start_floor:
+            others.setdefault(found.start_floor, []).append(count)
+    return "" if not others else " (" + "; ".join(
+        f"{'none' if size == 0 else size} with {join([str(c) for c in counts], 'or')} players"
+        for size, counts in others.items()) + ")"
+
+
+def other_deals(page: PageState) -> str:
+    """Returns, where the first floor differs by player count, how those counts are dealt, in
+    sentences of their own: "With 4 players: 10 cards each and none to the floor."."""
+    rules, found = page.rules, []
+    for count, other in page.by_players.items():
+        if other.start_floor != rules.start_floor:
+            floor = "none" if not other.start_floor else str(other.start_floor)
+            found.append(f"With {count} players: {other.hand_size} cards each and {floor} to the floor.")
+    return " ".join(found)
+
+
 def deal(page: PageState) -> str:
     rules = page.rules
     stack = rules.floor_kind == "stack"
     size, others = hand_size(page)
-    text = "The dealer deals " + page.rule_link("setup.hand", f"{size} to each player") + others
+    separately = other_deals(page)
+    text = "The dealer deals " + page.rule_link("setup.hand", f"{size} to each player") + ("" if separately else others)
     if rules.start_floor:
         where = "face up in a pile" if stack else "face up to the floor"
         text += " and " + page.rule_link("setup.start_floor", f"{rules.start_floor} {where}") + "."
+        text += f" {separately}" if separately else ""
     else:
         text += ". The " + ("pile" if stack else "floor") + " starts empty."
     if rules.deal_mode == "singly":

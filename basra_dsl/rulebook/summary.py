@@ -9,6 +9,7 @@ from ..language import nodes as n
 from ..language.unparse import number_text
 from .english import article, capitalise, conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
 from .markdown import admonition
+from .quickstart import floor_counts
 from .page_state import PageState
 from .safe import inline, link
 from .differences import lower_first
@@ -66,6 +67,7 @@ def dealt(page: PageState) -> str:
     text = page.rule_link("setup.hand", hand)
     if page.rules.start_floor:
         text += f", {page.rule_link('setup.start_floor', f'{page.rules.start_floor} to the floor at the start')}"
+        text += floor_counts(page)
     if page.rules.redeal_floor:
         text += f", {page.rule_link('setup.redeal_floor', f'{page.rules.redeal_floor} more each round')}"
     return text

@@ -421,3 +421,13 @@ def test_mistakes_read_as_something_else(text, code, words, hint):
     found = errors(text)
     assert len(found) == 1 and found[0].code == code and words in found[0].message
     assert hint in found[0].help
+
+
+@pytest.mark.parametrize("line,code,column", [
+    ('variant scopa dassi "Scopa d\'Assi" extends scopa', "B122", 9),  # the name, not the apostrophe
+    ('variant scopa-dassi "Scopa d\'Assi extends scopa', "B106", 21),  # unclosed: an apostrophe closes nothing
+    ("variant scopa-dassi “Scopa d'Assi” extends scopa", "B122", 21),  # typographic quotes around it
+])
+def test_an_apostrophe_in_a_title_is_text(line, code, column):
+    found = first(line + "\n")
+    assert (found.code, found.span.line, found.span.column) == (code, 1, column), found.message

@@ -88,7 +88,10 @@ def _title(rest: str, problems: list, rest_at: int) -> tuple[str | None, int, st
     opening = next((i for i, c in enumerate(rest) if c in _QUOTES), None)
     if opening is None:
         return None, 0, rest, "", len(rest) + rest_at
-    closing = next((i for i in range(opening + 1, len(rest)) if rest[i] in _QUOTES), None)
+    # a title opened with a double quote closes at a double quote (straight, or typographic by
+    # mistake): an apostrophe inside it ("Scopa d'Assi") is text, not its end
+    closers = '"“”„«»' if rest[opening] in '"“”„«»' else _QUOTES
+    closing = next((i for i in range(opening + 1, len(rest)) if rest[i] in closers), None)
     before = rest[:opening]
     if closing is None and not rest[opening + 1:].strip() and len(before.split()) > 1:  # mine My Game"
         words = before.split()
