@@ -13,9 +13,10 @@ the same deals, plays, captures, bonuses and scores (``tests/engine/test_fast_ti
 What it does not model falls back, explicitly, to ``State``: ``supports(rules)`` says
 whether it can play the rules and ``why_not(rules)`` why not (builds, a capture rule of
 another kind, cards adding up as something other than small whole numbers, a card twice in
-the deck). A card adds up to one target (its value, or what it lacks of a total); a card
-its tables cannot play (a group rule with a condition, several targets, a sweep that spares
-cards, the choice rules 'fewest' and 'pairs first') is resolved by the checked tier's
+the deck). A card adds up to its targets (its value, or what it lacks of a total), each
+looked up in the sums tables ('pairs first': a floor card worth the target before them); a
+card its tables cannot play (a group rule with a condition, a sweep that spares cards, the
+choice rules 'fewest' and 'single') is resolved by the checked tier's
 ``CaptureResolver`` from inside the routine, and dealing rules deal through the checked
 tier's ``deal_hand``. A rule that fails during play raises its plain Python error here;
 replay the run on ``State`` for the located ``RuleError``.

@@ -8,7 +8,7 @@ source as names bound in its namespace (see ``namespace``), never as text from a
 
 from __future__ import annotations
 
-from .plan import COND_SWEEP, FIELD, RANK, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
+from .plan import COND_SWEEP, FIELD, MULTI, RANK, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
 
 
 def source(plan: Plan, trace: bool) -> str:
@@ -122,20 +122,26 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
     static = {k % COND_SWEEP for k in kinds} | {SWEEP} if any(k >= COND_SWEEP for k in kinds) else set(kinds)
     rank_takes = (one("tuple([x for x in floor if x >> 2 == rk])") if plan.rules.choose == "largest"
                   else some("[(x,) for x in floor if x >> 2 == rk]"))
+    sums = [
+        # the card's table of sums captures, keyed by the floor's counts of the ranks it can add up
+        "e = TABLE_OF[card].get(rc & SUMS_MASK[card], MISS)",
+        "if e is MISS:",
+        "    v = TG[card]",
+        "    key = rc & VMASK[v]",
+        "    e = SUMS_ENTRY(v, key, FIELDS[v], LARGEST, TABLES[v])",
+        "if e is None:",
+        *["    " + line for line in none()],
+        "elif e.__class__ is frozenset:",
+        *["    " + line for line in one("tuple([x for x in floor if W[x] in e])")],
+        "else:",
+        *["    " + line for line in some("EXPAND(floor, TG[card], e, W)")]]
+    if plan.rules.pairs_first:  # a floor card worth the target is taken before any group (the resolver's _ways)
+        alone = (one("tuple([x for x in floor if W[x] == TG[card]])") if plan.rules.choose == "largest"
+                 else some("[(x,) for x in floor if W[x] == TG[card]]"))
+        sums = ["if rc & PMASK[card]:", *["    " + line for line in alone], "else:", *["    " + line for line in sums]]
     branches = {
         SWEEP: one("tuple(floor)"),
-        # the card's table of sums captures, keyed by the floor's counts of the ranks it can add up
-        SUMS: ["e = TABLE_OF[card].get(rc & SUMS_MASK[card], MISS)",
-               "if e is MISS:",
-               "    v = TG[card]",
-               "    key = rc & VMASK[v]",
-               "    e = SUMS_ENTRY(v, key, FIELDS[v], LARGEST, TABLES[v])",
-               "if e is None:",
-               *["    " + line for line in none()],
-               "elif e.__class__ is frozenset:",
-               *["    " + line for line in one("tuple([x for x in floor if W[x] in e])")],
-               "else:",
-               *["    " + line for line in some("EXPAND(floor, TG[card], e, W)")]],
+        SUMS: sums,
         RANK: ["if rc & RMASK[card]:",
                "    rk = card >> 2",
                *["    " + line for line in rank_takes],
@@ -144,9 +150,12 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
         STACK_SUMS: either("W[floor[-1]] == TG[card]", "tuple(floor)"),
         STACK_RANK: either("floor[-1] >> 2 == card >> 2", "tuple(floor)"),
         RESOLVE: some("RESOLVER(card, floor, prev)"),
+        # sums to several targets (a value and a total: Cirulla): each target's captures in
+        # turn, as the resolver lists them, the same capture once
+        MULTI: some(f"MULTI_CAPS(TGS[card], floor, rc, {bool(plan.rules.pairs_first)}, {plan.rules.choose == 'largest'})"),
     }
     keyword = "if"
-    for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, RESOLVE):
+    for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, MULTI, RESOLVE):
         if kind in static:
             lines.append(f"{keyword} k == {kind}:")
             lines += ["    " + line for line in branches[kind]]
@@ -340,7 +349,7 @@ def _hand(plan: Plan, trace: bool) -> str:
 
 def namespace(plan: Plan) -> dict:
     """Returns the names the source reads: the rules' numbers and per-card tables."""
-    from ..capture import NO_PREVIOUS, CaptureResolver, expand_takes
+    from ..capture import MAX_OPTIONS, NO_PREVIOUS, CaptureResolver, expand_takes
     from ..deal import _start_floor, deal_hand, shuffled_pack
     from ..errors import POINTS_LIMIT
     from . import runtime
@@ -349,8 +358,15 @@ def namespace(plan: Plan) -> dict:
     players, size = rules.players, len(plan.kinds)
     worth = [rules.values.get(c) or 0 for c in range(size)]
     unit = [1 << (FIELD * (c >> 2)) for c in range(size)]
-    top = max(worth + plan.targets, default=0)  # a total (Escoba's 15) can ask for more than a card is worth
+    # a total (Escoba's 15) can ask for more than a card is worth
+    top = max(worth + plan.targets + [t for found in plan.all_targets for t in found], default=0)
     ranks_worth = {c >> 2: worth[c] for c in rules.deck if worth[c]}
+    # by value: the packed counts of the ranks worth at most it (what adds up to it), of those
+    # worth it exactly (a single card of it), and the fields of the first
+    vmask = [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)]
+    exactly = [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w == v) for v in range(top + 1)]
+    fields = [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)]
+    tables: list[dict] = [{} for _ in range(top + 1)]
     names = {
         "DECK": rules.deck, "INDEXES": range(len(rules.deck)), "P": players, "H": rules.hand_size, "FULL": rules.hand_size * players,
         "RANGE_P": range(players), "RANGE_H": range(rules.hand_size), "START": rules.start_floor,
@@ -364,10 +380,10 @@ def namespace(plan: Plan) -> dict:
         "NEXT": {seat: (seat + 1) % players for seat in range(-1, players)},
         "STEPS": range(1, players + 1), "KIND": plan.kinds, "SWEEPS": plan.sweep_conditions,
         "COND_SWEEP": COND_SWEEP, "W": worth, "RU": unit, "RMASK": [15 * u for u in unit],
-        "VMASK": (vmask := [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)]),
-        "FIELDS": [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)],
-        "TABLES": (tables := [{} for _ in range(top + 1)]),
-        "TG": plan.targets, "TABLE_OF": [tables[t] for t in plan.targets], "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
+        "VMASK": vmask, "FIELDS": fields, "TABLES": tables, "TGS": plan.all_targets, "TG": plan.targets,
+        "PMASK": [exactly[t] for t in plan.targets], "TABLE_OF": [tables[t] for t in plan.targets],
+        "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
+        "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest",
         "RESOLVER": (resolver := CaptureResolver(rules)).captures, "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,

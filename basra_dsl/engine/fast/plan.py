@@ -14,7 +14,7 @@ from ..rules import Rules
 from .probe import constant_value, is_constant, reads
 
 # A card's capture behaviour, decided once (a table indexed by card).
-NONE, SWEEP, SUMS, RANK, STACK_SUMS, STACK_RANK, RESOLVE = range(7)
+NONE, SWEEP, SUMS, RANK, STACK_SUMS, STACK_RANK, RESOLVE, MULTI = range(8)  # MULTI: sums to several targets
 COND_SWEEP = 8  # added to a kind: some sweeping rule of the card has a condition, tried first
 
 FIELD = 4  # bits per rank in the packed counts of the floor
@@ -75,6 +75,7 @@ class Plan:
     bonus_sure: list[int]  # by card: bit i set when bonus rule i holds whatever the play
     reads: set[str] = field(default_factory=set)  # play arguments some remaining rule reads
     reads_hand: bool = False  # some bonus rule reads the hand around the play (last, last_deal, stock)
+    all_targets: list[tuple[int, ...]] = field(default_factory=list)  # by card: a MULTI card's, in the resolver's order
 
     @property
     def needs_previous(self) -> bool:
@@ -87,6 +88,7 @@ def make_plan(rules: Rules) -> Plan:
     folded = [(rule, _fold_condition(rule.condition, used)) for rule in rules.capture_rules]
     kinds: list[int] = [NONE] * (max(rules.deck, default=0) + 1)
     targets = [0] * len(kinds)
+    several: list[tuple[int, ...]] = [()] * len(kinds)
     sweeps: dict[int, tuple[Callable, ...]] = {}
     resolver = CaptureResolver(rules)
     for card in rules.deck:
@@ -94,6 +96,8 @@ def make_plan(rules: Rules) -> Plan:
         kinds[card], conditions = _card_kind(rules, card, mine, resolver.targets[card])
         if kinds[card] % COND_SWEEP in (SUMS, STACK_SUMS):
             targets[card] = resolver.targets[card][0][1]
+        if kinds[card] % COND_SWEEP == MULTI:
+            several[card] = tuple(target for _, target in resolver.targets[card])
         if conditions:
             sweeps[card] = conditions
     bonuses = []
@@ -106,7 +110,7 @@ def make_plan(rules: Rules) -> Plan:
     if "previous" in used:  # the previous play holds the floor before and after it
         used |= {"floor", "left"}
     reads_hand = any(getattr(fn, "reads_hand", False) for rule in bonuses for fn in (rule.condition, rule.points))
-    return Plan(rules, kinds, targets, sweeps, bonuses, cards, sure, used, reads_hand)
+    return Plan(rules, kinds, targets, sweeps, bonuses, cards, sure, used, reads_hand, several)
 
 
 def _bonus_cards(bonuses: list[Bonus], size: int) -> tuple[list[int], list[int]]:
@@ -147,8 +151,10 @@ def _fold_points(points: Callable, used: set[str]) -> Callable | float:
 def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int, tuple[Callable, ...]]:
     """Returns a card's kind and the conditions of its conditional sweeping rules. What the
     routine's own tables cannot say is left to the checked resolver (RESOLVE): a group rule
-    with a condition, a sweep that spares cards, a card adding up to several targets (played
-    values, or a total and its value) and the choice rules other than largest and one."""
+    with a condition, a sweep that spares cards, several targets on a stack, and the choice
+    rules other than largest and one. A card adding up to several targets (a value and a
+    total: Cirulla) is MULTI, each target from the tables in turn; 'pairs first' the routine
+    checks itself (a floor card worth the target, before its tables)."""
     groups = [(rule, cond) for rule, cond in mine if rule.takes != "all"]
     if any(cond is not None for _, cond in groups) or any(rule.spared for rule, _ in mine):
         return RESOLVE, ()
@@ -157,10 +163,10 @@ def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int
         return SWEEP, ()
     kinds = {rule.takes for rule, _ in groups}
     stack = rules.floor_kind == "stack"
-    if "sums" in kinds and (len(targets) > 1 or rules.pairs_first or rules.choose not in ("largest", "one")):
+    if "sums" in kinds and (rules.choose not in ("largest", "one") or len(targets) > 1 and stack):
         return RESOLVE, ()  # the resolver tries the card's sweeping rules too
     if targets and "sums" in kinds:
-        kind = STACK_SUMS if stack else SUMS
+        kind = STACK_SUMS if stack else SUMS if len(targets) == 1 else MULTI
     elif "rank" in kinds:
         kind = STACK_RANK if stack else RANK
     else:

@@ -51,6 +51,38 @@ def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], larges
     return entry
 
 
+def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: list[int], worth: list[int],
+                   expand, most: int):
+    """Returns the routine's function listing the captures of a card that adds up to several
+    targets (``CaptureResolver._group_captures``): each target's, from the sums tables (a
+    floor card worth the target first, under 'pairs first'), in turn, each capture once, at
+    most ``most``."""
+    def captures(targets, floor, rc, pairs: bool, largest: bool) -> list:
+        found: list = []
+        seen: set = set()
+        for t in targets:
+            if pairs and rc & pmask[t]:
+                takes = ([tuple([x for x in floor if worth[x] == t])] if largest
+                         else [(x,) for x in floor if worth[x] == t])
+            else:
+                key = rc & vmask[t]
+                entry = tables[t].get(key, MISS)
+                if entry is MISS:
+                    entry = sums_entry(t, key, fields[t], largest, tables[t])
+                if entry is None:
+                    continue
+                takes = ([tuple([x for x in floor if worth[x] in entry])] if entry.__class__ is frozenset
+                         else expand(floor, t, entry, worth))
+            for take in takes:
+                if take not in seen:
+                    seen.add(take)
+                    found.append(take)
+                    if len(found) >= most:
+                        return found
+        return found
+    return captures
+
+
 def tables_data(tables: list[dict]) -> tuple:
     """Returns sums tables as plain data: for each value, (key, entry) pairs, where an entry
     is None (nothing to take), ("whole", values...) or ("takes", counts...)."""
