@@ -297,13 +297,8 @@ def _hand(plan: Plan, trace: bool) -> str:
         "    di, nd = 1, len(deals)\n"
         "    piles = [[] for _ in RANGE_P]\n"
         "    bonuses = [[] for _ in RANGE_P]\n"
-        "    if won:\n"
-        "        for s in RANGE_P:\n"
-        "            piles[s].extend(won[s])\n"
-        "    if dbonus:\n"
-        "        for s in RANGE_P:\n"
-        "            if dbonus[s]:\n"
-        "                bonuses[s].append(dbonus[s])\n"
+        "    if won or dbonus:\n"
+        "        DEALT(piles, bonuses, won, dbonus)\n"
         "    floor = list(fl)\n"
         "    rc = 0\n"
         "    for x in fl:\n"
@@ -326,13 +321,8 @@ def _hand(plan: Plan, trace: bool) -> str:
         "                di += 1\n"
         "                for s in RANGE_P:\n"
         "                    hands[s].extend(hs[s])\n"
-        "                if won:\n"
-        "                    for s in RANGE_P:\n"
-        "                        piles[s].extend(won[s])\n"
-        "                if dbonus:\n"
-        "                    for s in RANGE_P:\n"
-        "                        if dbonus[s]:\n"
-        "                            bonuses[s].append(dbonus[s])\n"
+        "                if won or dbonus:\n"
+        "                    DEALT(piles, bonuses, won, dbonus)\n"
         "                floor.extend(fl)\n"
         "                for x in fl:\n"
         "                    rc += RU[x]\n"
@@ -384,7 +374,7 @@ def namespace(plan: Plan) -> dict:
         "PMASK": [exactly[t] for t in plan.targets], "TABLE_OF": [tables[t] for t in plan.targets],
         "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
-        "EXPAND": expand_takes, "LARGEST": rules.choose == "largest",
+        "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "DEALT": runtime.dealt,
         "RESOLVER": (resolver := CaptureResolver(rules)).captures, "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
         "MAJORITIES": rules.majorities,

@@ -83,6 +83,16 @@ def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: li
     return captures
 
 
+def dealt(piles: list[list[int]], bonuses: list[list[float]], won, bonus) -> None:
+    """Gives each seat what a deal hands it besides its cards, as ``State._deal_next`` does:
+    the cards it wins at once (a cut card, a floor won at the deal) and its bonus."""
+    for seat, cards in enumerate(won or ()):
+        piles[seat].extend(cards)
+    for seat, points in enumerate(bonus or ()):
+        if points:
+            bonuses[seat].append(points)
+
+
 def tables_data(tables: list[dict]) -> tuple:
     """Returns sums tables as plain data: for each value, (key, entry) pairs, where an entry
     is None (nothing to take), ("whole", values...) or ("takes", counts...)."""
