@@ -90,17 +90,18 @@ class State(Building):
             if self.rules.compulsion == "optional" or not (captures or hand_must_capture):
                 captures = captures + [()]
             moves += [Move(card, capture) for capture in captures]
-        return self._named_values(moves) if self._several else moves
+        return self._named_values(moves)
 
     def _named_values(self, moves: list[Move]) -> list[Move]:
         """Returns the moves with each capture that adds up under several of its card's
-        played values made one move per value (the move names it)."""
+        played values made one move per value (the move names it); a move that names its
+        value already stays as it is."""
         if not self._several:
             return moves
         named = []
         for move in moves:
             values = self.resolver.played_as(move.card, self.floor, move.capture, self.previous) \
-                if move.card in self._several and move.capture and not move.build else ()
+                if move.card in self._several and move.capture and not move.build and not move.value else ()
             named += [Move(move.card, move.capture, (), value) for value in values] if len(values) > 1 else [move]
         return named
 

@@ -104,3 +104,14 @@ def test_a_record_names_the_value_and_replays_it(tmp_path):
     path.write_text(json.dumps(record), encoding="utf-8")
     refused = CliRunner().invoke(main, ["replay", str(path)])
     assert refused.exit_code == 1 and "error[B506]" in refused.output and "name the value" in refused.output
+
+
+def test_where_cards_are_built_each_value_is_one_move_too(tmp_path):
+    # Casino lists a card's moves through State.moves: each value once, never twice
+    text = 'variant two-builds "Two builds" extends casino\nsetup:\n  played values 4 2, 4 4\n'
+    rules = load_variant(str(variant(tmp_path, text, "two-builds")))
+    state = hand(rules, ["2C", "2D"], ["4H", "5C"], ["KD", "6C"])
+    four, both = parse_card("4H"), tuple(parse_cards(["2C", "2D"]))
+    takes = [m for m in state.legal_moves() if m.card == four and m.capture == both]
+    assert takes == [Move(four, both, (), 2), Move(four, both, (), 4)]
+    assert [m for m in state.moves(four) if m.capture == both] == takes
