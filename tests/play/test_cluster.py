@@ -13,7 +13,7 @@ from basra_dsl.cli import main
 
 @pytest.fixture(scope="module")
 def scheduler():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:  # any free port: xdist runs two
         yield cluster.scheduler_address
 
 
