@@ -29,22 +29,8 @@ from basra_dsl.engine.sums import count_sets, fewest_size, single_groups
 
 ROOT = Path(__file__).resolve().parents[2]
 
-UNIFORM = """variant uniform "Uniform"
-setup:
-  deck 52
-  players 2
-  hand 1
-  start floor 47
-  values any 1
-  played values any 24
-capture:
-  sum: any takes sums
-  choose {choose}
-basra:
-  clear: 10 when cleared
-game:
-  first to 101
-"""
+# every card worth 1, every card played as 24 (shared with benchmarks/bench_captures.py)
+UNIFORM = (ROOT / "tests" / "fixtures" / "variants" / "uniform.basra").read_text(encoding="utf-8")
 
 
 def _run_limited(code: str, memory: int = 1 << 30, seconds: int = 120) -> subprocess.CompletedProcess:
@@ -60,13 +46,14 @@ def _run_limited(code: str, memory: int = 1 << 30, seconds: int = 120) -> subpro
 
 @pytest.mark.parametrize("choose", ["one", "largest", "fewest"])
 def test_a_card_worth_24_on_47_cards_worth_1_lists_its_captures_within_a_bound(choose):
+    chosen = UNIFORM.replace("  choose largest", f"  choose {choose}")
     done = _run_limited(f"""
         from pathlib import Path
         from basra_dsl.engine import Game
         from basra_dsl.engine.capture import MAX_OPTIONS
         from basra_dsl.language.compiler import compile_rules
         from basra_dsl.language.loader import load_text
-        text = {UNIFORM.format(choose=choose)!r}
+        text = {chosen!r}
         game = Game(compile_rules(load_text(text, Path("uniform.basra")).merged, {{"players": 2}}))
         floor = list(range(47))
         found = game.resolver.captures(51, floor)

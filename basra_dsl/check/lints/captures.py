@@ -71,7 +71,7 @@ def check_capture_costs(merged: Merged, combos: list[Combination]) -> Iterator[D
                 break
             if spent > limits.CAPTURE_STEPS_PER_VARIANT:
                 reported.add("steps")
-                yield _too_long_together(merged, combo, rules, resolver, value, several)
+                yield _too_long(merged, combo, rules, resolver, value, several, together=True)
                 break
 
 
@@ -161,25 +161,24 @@ def _too_many(merged: Merged, combo: Combination, rules: Rules, resolver: Captur
 
 
 def _too_long(merged: Merged, combo: Combination, rules: Rules, resolver: CaptureResolver, value: int,
-              several: bool) -> Diagnostic:
+              several: bool, together: bool = False) -> Diagnostic:
+    """B808 for the search for the largest capture adding up to ``value`` (``together``: the
+    searches of all the variant's targets, up to it), at the clause responsible."""
+    if together:
+        message = (f"the searches for the largest captures of its targets, up to {value}, take more than "
+                   f"{limits.CAPTURE_STEPS_PER_VARIANT:,} steps together (with every card that adds up on the "
+                   f"floor), the most a variant's may")
+        fix = ("give fewer values to the cards that add up, or fewer targets to the cards played "
+               "(Kasino's, from 2 to 16, take 17 million steps)")
+    else:
+        message = (f"the search for the largest capture adding up to {value} could take more than "
+                   f"{limits.CAPTURE_STEPS:,} steps or keep more than {limits.CAPTURE_POSITIONS:,} positions (with "
+                   f"every card that adds up on the floor), the most one search may")
+        fix = ("each kind of value that can join a group multiplies the floors the search meets: give fewer "
+               "values to the cards that add up, or a smaller target (Kasino's 16 takes 10.5 million steps)")
     card = _card_adding_up_to(rules, resolver, value)
-    message = (f"the search for the largest capture adding up to {value} could take more than "
-               f"{limits.CAPTURE_STEPS:,} steps or keep more than {limits.CAPTURE_POSITIONS:,} positions (with every "
-               f"card that adds up on the floor), the most one search may" + _choice(merged, combo, several))
-    return error("B808", message, _responsible(merged, combo, rules, resolver, card, value),
-                 "each kind of value that can join a group multiplies the floors the search meets: give fewer "
-                 "values to the cards that add up, or a smaller target (Kasino's 16 takes 10.5 million steps)")
-
-
-def _too_long_together(merged: Merged, combo: Combination, rules: Rules, resolver: CaptureResolver, value: int,
-                       several: bool) -> Diagnostic:
-    card = _card_adding_up_to(rules, resolver, value)
-    message = (f"the searches for the largest captures of its targets, up to {value}, take more than "
-               f"{limits.CAPTURE_STEPS_PER_VARIANT:,} steps together (with every card that adds up on the floor), "
-               f"the most a variant's may" + _choice(merged, combo, several))
-    return error("B808", message, _responsible(merged, combo, rules, resolver, card, value),
-                 "give fewer values to the cards that add up, or fewer targets to the cards played "
-                 "(Kasino's, from 2 to 16, take 17 million steps)")
+    return error("B808", message + _choice(merged, combo, several),
+                 _responsible(merged, combo, rules, resolver, card, value), fix)
 
 
 def _card_adding_up_to(rules: Rules, resolver: CaptureResolver, value: int) -> int | None:
