@@ -3,8 +3,9 @@
 A move is worth what it takes (card points, the bonus it scores, and each card's share
 of the majorities still to be won) less what it leaves the next player: the bonus and
 points the likeliest threat among the unseen cards could take from the floor it leaves,
-weighted by how many unseen cards make that threat. Ties are broken at random. It reads
-only the seat's view and the rules; it names no variant.
+weighted by how many unseen cards make that threat; where cards take piles, also the
+share of its own pile an unseen card of the new top card's rank could take. Ties are broken
+at random. It reads only the seat's view and the rules; it names no variant.
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ def _value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter)
     before = view.floor
     if move.build:
         return _build_value(view, move, worth, unseen)
+    if move.steal is not None:  # a pile taken: its cards, and the floor stays as it was
+        gain = worth[move.card] + sum(worth[c] for c in view.piles[move.steal])
+        previous = (move.card, before, (), before)
+        return gain - _threat(view, before, previous, worth, unseen) - _pile_threat(view, move, worth, unseen)
     if move.capture:
         taken = set(move.capture)
         left = tuple(x for x in before if x not in taken)
@@ -71,7 +76,23 @@ def _value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter)
         left = before + (move.card,)
         gain = 0.0
     previous = (move.card, before, move.capture, left)
-    return gain - _threat(view, left, previous, worth, unseen)
+    return gain - _threat(view, left, previous, worth, unseen) - _pile_threat(view, move, worth, unseen)
+
+
+def _pile_threat(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter) -> float:
+    """Where cards take piles: what the seat's pile is worth after the move, times the share
+    of the unseen cards of its top card's rank (a capture puts the card played on top)."""
+    if not view.rules.takes_piles or not view.unseen:
+        return 0.0
+    pile = list(view.piles[view.seat])
+    if move.steal is not None:
+        pile += list(view.piles[move.steal]) + [move.card]
+    elif move.capture:
+        pile += list(move.capture) + [move.card]
+    if not pile:
+        return 0.0
+    rivals = sum(count for card, count in unseen.items() if card >> 2 == pile[-1] >> 2)
+    return sum(worth[c] for c in pile) * rivals / len(view.unseen)
 
 
 def _build_value(view: SeatView, move: Move, worth: dict[int, float], unseen: Counter) -> float:

@@ -114,6 +114,6 @@ class Lookahead:
 
 
 def _captures_first(moves: list[Move]) -> list[Move]:
-    """Orders moves for the search: bigger captures first, as they are most often best and
-    settle the bounds soonest."""
-    return sorted(moves, key=lambda move: -len(move.capture))
+    """Orders moves for the search: piles taken and bigger captures first, as they are most
+    often best and settle the bounds soonest."""
+    return sorted(moves, key=lambda move: (move.steal is None, -len(move.capture)))

@@ -53,6 +53,7 @@ class Outcome:
     built: Build | None = None  # the build the last play leaves
     builds_before: tuple[Build, ...] = ()  # the builds on the floor when the last card is played
     held: tuple[tuple[int, ...], ...] = ()  # what each seat holds besides the cards it plays
+    steal: int | None = None  # the seat whose pile the last play takes (``takes``: its cards, bottom to top)
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -204,13 +205,13 @@ def _run_plays(rules, example: dict) -> Outcome:
     floor = parse_cards(example.get("floor", []))
     state = Game(rules).hand_from_deals(_deals_at(rules, example.get("moment", "mid_hand"), hands, floor), 0)
     earlier = []
-    for card, capture, build, value in moves[:-1]:
+    for card, capture, build, value, steal in moves[:-1]:
         try:
-            move = state.resolve(card, capture, build, value)
+            move = state.resolve(card, capture, build, value, steal)
         except IllegalMove as exc:
             raise DiagnosticError([error("B601", f"a play before the last is refused: {exc}")]) from None
         earlier.append((state.play_move(move), tuple(state.floor)))
-    card, named, build, value = moves[-1]
+    card, named, build, value, steal = moves[-1]
     seen = Outcome(example["name"], tuple(state.captures(card)), rules=rules, played=card, named=named,
                    floor=floor, earlier=tuple(earlier), floor_before=tuple(state.floor), previous=state.previous,
                    build=build, value=value, builds_before=tuple(state.builds), held=tuple(held))
@@ -218,20 +219,21 @@ def _run_plays(rules, example: dict) -> Outcome:
     if capture is None and not build and len(seen.choices) > 1 and "choices" in example.get("expect", {}):
         capture = seen.choices[0]
     try:
-        move = state.resolve(card, capture, build, value)
+        move = state.resolve(card, capture, build, value, steal)
     except IllegalMove as exc:
-        return replace(seen, refused=str(exc))
+        return replace(seen, refused=str(exc), steal=steal)
     play = state.play_move(move)
     built = next((b for b in state.builds if card in b.cards), None)
-    return replace(seen, takes=play.captured, basra=play.bonus, built=built)
+    return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal)
 
 
 def _named_move(play) -> tuple:
-    """An example's play as (card, capture or None, build, value)."""
+    """An example's play as (card, capture or None, build, value, the seat whose pile it takes or None)."""
     if isinstance(play, str):
-        return parse_card(play), None, (), 0
+        return parse_card(play), None, (), 0, None
     capture = parse_cards(play["capture"]) if "capture" in play else None
-    return parse_card(play["card"]), capture, tuple(parse_cards(play.get("build", []))), play.get("value", 0)
+    return (parse_card(play["card"]), capture, tuple(parse_cards(play.get("build", []))), play.get("value", 0),
+            play.get("steal"))
 
 
 def _deals_at(rules, moment: str, hands: list[list[int]], floor: tuple[int, ...]) -> list[Deal]:

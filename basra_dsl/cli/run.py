@@ -91,6 +91,8 @@ def replay(record, as_json):
         for play in hand.plays:
             taken = " ".join(card_name(c) for c in play.captured)
             line = f"  {seats_text([play.seat])}: {card_name(play.card)}" + (f" takes {taken}" if taken else " trails")
+            if play.steal is not None:
+                line += f" (the pile of {seats_text([play.steal])})"
             if play.bonus:
                 line += f"  {bonus} +{number(play.bonus)}"
             click.echo(line)

@@ -48,6 +48,7 @@ class CaptureResolver:
         self.pairs_first = rules.pairs_first
         self.sweeps: dict[int, tuple] = {}
         self.groups: dict[int, tuple] = {}
+        self.pile_rules: dict[int, tuple] = {}  # by card: its rules that take an opponent's pile
         self.fixed_kinds: dict[int, frozenset | None] = {}  # None: some group rule has a condition
         # by card: each kind of sums it takes and what that adds up to, plain sums first
         self.targets: dict[int, tuple[tuple[str, int], ...]] = {}
@@ -55,7 +56,8 @@ class CaptureResolver:
         self.played_targets: dict[int, tuple[tuple[str, int, int], ...]] = {}
         for card in rules.deck:
             self.sweeps[card] = tuple(r for r in rules.capture_rules if r.takes == "all" and card in r.cards)
-            groups = tuple(r for r in rules.capture_rules if r.takes != "all" and card in r.cards)
+            groups = tuple(r for r in rules.capture_rules if r.takes in ("rank", "sums") and card in r.cards)
+            self.pile_rules[card] = tuple(r for r in rules.capture_rules if r.takes == "pile" and card in r.cards)
             self.groups[card] = groups
             unconditional = all(r.condition is None for r in groups)
             self.fixed_kinds[card] = frozenset(r.kind for r in groups) if unconditional else None
@@ -163,6 +165,11 @@ class CaptureResolver:
             return value
         found = self.played_as(card, floor, capture, previous) if card in self.played_targets else ()
         return found[0] if found else choices[0]
+
+    def takes_piles(self, card: int, floor, previous=NO_PREVIOUS) -> bool:
+        """Returns whether one of the card's rules that take a pile holds now."""
+        return any(rule.condition is None or _holds(rule, card, tuple(floor), previous)
+                   for rule in self.pile_rules[card])
 
     def _too_long(self, card: int, exc: SearchTooLong) -> RuleError:
         """The error of a search past MAX_STEPS, naming the card's rule that adds up."""

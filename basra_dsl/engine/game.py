@@ -54,7 +54,8 @@ class Game:
         state.unclaimed = tuple(cards(data["unclaimed"]))
         state.turn = data["turn"]
         state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"],
-                            tuple(cards(p.get("build", ()))), p.get("value", 0)) for p in data["plays"]]
+                            tuple(cards(p.get("build", ()))), p.get("value", 0), p.get("steal"))
+                       for p in data["plays"]]
         state.builds = [Build(b["value"], tuple(cards(b["cards"])), b["owner"], b["multiple"])
                         for b in data.get("builds", ())]
         return state

@@ -18,16 +18,22 @@ class Move:
     """A card to play and the floor cards it takes (empty to trail); or, where the rules
     build, the floor cards it is built onto (``build``) and the value announced. A capture
     names a ``value`` only where its card may be played as several values and the capture
-    adds up under more than one (0: there is nothing to name)."""
+    adds up under more than one (0: there is nothing to name). Where the rules take piles,
+    ``steal`` is the seat whose whole won pile the card takes (its top card is of the
+    card's rank; the move takes nothing from the floor)."""
 
     card: int
     capture: tuple[int, ...] = ()
     build: tuple[int, ...] = ()
     value: int = 0
+    steal: int | None = None
 
     def to_json(self) -> dict:
-        """Returns the move as record data: {"card", "capture"} (and "build", "value")."""
+        """Returns the move as record data: {"card", "capture"} (and "build", "value", or
+        "steal": the seat, counted from 0, whose pile it takes)."""
         data = {"card": card_name(self.card), "capture": [card_name(c) for c in self.capture]}
+        if self.steal is not None:
+            data["steal"] = self.steal
         if self.build:
             data |= {"build": [card_name(c) for c in self.build], "value": self.value}
         elif self.value:
@@ -37,6 +43,8 @@ class Move:
     def __str__(self) -> str:
         if self.build:
             return f"{card_name(self.card)} builds {self.value} on {' '.join(map(card_name, self.build))}"
+        if self.steal is not None:
+            return f"{card_name(self.card)} takes seat {self.steal + 1}'s pile"
         taken = " ".join(card_name(c) for c in self.capture)
         played = card_name(self.card) + (f" as {self.value}" if self.value else "")
         return f"{played} takes {taken}" if taken else f"{played} trails"
@@ -44,7 +52,8 @@ class Move:
 
 class Play(NamedTuple):
     """A move as it happened: who played, what was taken, and the bonus it scored (and,
-    for a build, the floor cards built onto and the value announced)."""
+    for a build, the floor cards built onto and the value announced; for a pile taken,
+    ``steal``, the seat it was taken from, and ``captured``, its cards bottom to top)."""
 
     seat: int
     card: int
@@ -52,11 +61,14 @@ class Play(NamedTuple):
     bonus: float
     build: tuple[int, ...] = ()
     value: int = 0
+    steal: int | None = None
 
     def to_json(self) -> dict:
         """Returns the play as output data."""
         data = {"seat": self.seat, "card": card_name(self.card),
                 "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
+        if self.steal is not None:
+            data["steal"] = self.steal
         if self.build:
             data |= {"build": [card_name(c) for c in self.build], "value": self.value}
         elif self.value:

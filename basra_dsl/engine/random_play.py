@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 def random_move(state: State, rng: random.Random) -> Move:
     """Returns a uniformly random card and one of the moves the rules allow it."""
-    if state.builder is not None:
-        return _random_move_with_builds(state, rng)
+    if state.builder is not None or state.rules.takes_piles:
+        return _random_legal_move(state, rng)
     hand = state.hands[state.turn]
     card = hand[int(rng.random() * len(hand))]  # as rng.choice, but cheaper on this hot path
     options = state.captures(card)
@@ -29,9 +29,9 @@ def random_move(state: State, rng: random.Random) -> Move:
     return Move(card, options[0] if len(options) == 1 else options[int(rng.random() * len(options))])
 
 
-def _random_move_with_builds(state: State, rng: random.Random) -> Move:
-    """The same draw where the rules build: a random card among those with a legal move
-    (captures, trail, builds), then one of its moves."""
+def _random_legal_move(state: State, rng: random.Random) -> Move:
+    """The same draw where the rules build or take piles: a random card among those with a
+    legal move (captures, piles, trail, builds), then one of its moves."""
     by_card: dict[int, list[Move]] = {}
     for move in state.legal_moves():
         by_card.setdefault(move.card, []).append(move)

@@ -15,8 +15,9 @@ from ..diagnostics import Span
 
 @dataclass(frozen=True)
 class CaptureRule:
-    """Cards in ``cards`` take ``takes`` (rank | sums | all) when ``condition`` holds; with a
-    ``total``, the sums are of floor cards that make the total with the played card."""
+    """Cards in ``cards`` take ``takes`` (rank | sums | all | pile) when ``condition`` holds;
+    with a ``total``, the sums are of floor cards that make the total with the played card;
+    ``pile`` takes an opponent's whole won pile whose top card has the played card's rank."""
 
     name: str
     cards: frozenset[int]
@@ -136,6 +137,7 @@ class Rules:
     best_of: int
     decider: float | None
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
+    floor_first: bool = False  # a card that can take from the floor may not take a pile
     redeal: Redeal | None = None  # a first floor that voids the deal
     floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
     hand_bonuses: tuple[FloorBonus, ...] = ()  # taker "holder": a bonus for the cards a player is dealt
@@ -164,6 +166,11 @@ class Rules:
         last_deal, stock), or None: only then must a play work the hand out."""
         return next((rule.name for rule in self.basra_rules
                      if any(getattr(fn, "reads_hand", False) for fn in (rule.condition, rule.points))), None)
+
+    @property
+    def takes_piles(self) -> bool:
+        """Whether some card may take an opponent's won pile (Stealing Bundles)."""
+        return any(rule.takes == "pile" for rule in self.capture_rules)
 
     @property
     def one_deal(self) -> bool:
@@ -224,7 +231,8 @@ class Rules:
                             "cards": [card_name(c) for c in sorted(self.builds.cards)],
                             "multiple": self.builds.multiple, "raise": self.builds.raising,
                             "owner_trails": self.builds.owner_trails},
-                        "choose": self.choose, "pairs_first": self.pairs_first, "compulsory": self.compulsory,
+                        "choose": self.choose, "pairs_first": self.pairs_first, "floor_first": self.floor_first,
+                        "compulsory": self.compulsory,
                         "compulsion": self.compulsion,
                         "values": {card_name(c): v for c, v in sorted(
                             (c, v) for c, v in self.values.items() if c is not None and v is not None)},

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import card_name
 from .builds import Build, Builder, after_capture
 from .building import Building
+from .stealing import Stealing
 from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
@@ -21,7 +22,7 @@ from .scoring import HandResult, score_hand
 TERMINAL = -1
 
 
-class State(Building):
+class State(Building, Stealing):
     """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it.
 
     It reads the compiled rules and the capture resolver a ``Game`` built for them (one
@@ -34,6 +35,7 @@ class State(Building):
         self.resolver = resolver
         self._resolve = resolver.captures
         self._reads_hand = rules.bonus_reads_hand is not None  # else no play works the hand out
+        self._piles = rules.takes_piles  # some card may take an opponent's pile (``Stealing``)
         # cards that may be played as several values: a capture that adds up under two of
         # them is two moves, each naming its value (``played.value`` reads it)
         self._several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
@@ -73,7 +75,7 @@ class State(Building):
     def captures(self, card: int) -> list[tuple[int, ...]]:
         """Returns the captures a card may make now; () stands for a trail where allowed."""
         found = self._resolve(card, self.floor, self.previous)
-        if self._may_trail(bool(found)):
+        if self._may_trail(bool(found) or bool(self._piles and self.steals(card, bool(found)))):
             found = found + [()]
         return found
 
@@ -84,12 +86,14 @@ class State(Building):
         if self.builder is not None:
             return self._named_values(self._moves_with_builds())
         found = {card: self._resolve(card, self.floor, self.previous) for card in self.hands[self.turn]}
-        hand_must_capture = self.rules.compulsion == "hand" and any(found.values())
+        stolen = {card: self.steals(card, bool(captures)) for card, captures in found.items()} if self._piles else {}
+        hand_must_capture = self.rules.compulsion == "hand" and (any(found.values()) or any(stolen.values()))
         moves = []
         for card, captures in found.items():
-            if self.rules.compulsion == "optional" or not (captures or hand_must_capture):
-                captures = captures + [()]
-            moves += [Move(card, capture) for capture in captures]
+            steals = stolen.get(card, ())
+            moves += [Move(card, capture) for capture in captures] + [Move(card, (), steal=s) for s in steals]
+            if self.rules.compulsion == "optional" or not (captures or steals or hand_must_capture):
+                moves.append(Move(card, ()))
         return self._named_values(moves)
 
     def _named_values(self, moves: list[Move]) -> list[Move]:
@@ -109,12 +113,21 @@ class State(Building):
         """Returns the legal moves of one card of the player to move: its captures, its
         trail where allowed and, where the rules build, its builds; a player who owns a
         build keeps a card to take it and, unless the rules say otherwise, may not trail."""
-        options = [Move(card, capture) for capture in self.captures(card)]
+        options = self._card_moves(card)
         if self.builder is None:
             return self._named_values(options)
         options += [Move(card, (), onto, value) for onto, value in
                     self.builder.plays(card, self.hands[self.turn], self.turn, self.loose_floor(), self.builds)]
         return self._named_values([move for move in options if self._duty_broken(move) is None])
+
+    def _card_moves(self, card: int) -> list[Move]:
+        """The card's captures, then the piles it may take, then its trail where allowed;
+        no value named, no build."""
+        options = [Move(card, capture) for capture in self.captures(card)]
+        if not self._piles:
+            return options
+        trail = options[-1:] if options and not options[-1].capture else []
+        return options[:len(options) - len(trail)] + [Move(card, (), steal=s) for s in self.steals(card)] + trail
 
     def _may_trail(self, captures: bool) -> bool:
         """Whether the card may be laid down without capturing: always where capturing is
@@ -124,7 +137,7 @@ class State(Building):
             return True
         if self.rules.compulsion == "card":
             return not captures
-        return not any(self._resolve(c, self.floor, self.previous) for c in self.hands[self.turn])
+        return not any(self._resolve(c, self.floor, self.previous) or self.steals(c) for c in self.hands[self.turn])
 
     def result(self) -> HandResult:
         """Returns the scores of the finished hand."""
@@ -140,14 +153,16 @@ class State(Building):
 
     # ------------------------------------------------------------ moves
     def resolve(self, card: int, capture: tuple[int, ...] | None = None, build: tuple[int, ...] = (),
-                value: int = 0) -> Move:
-        """Returns the legal move for a card and an optional named capture (or build), or
-        raises IllegalMove."""
+                value: int = 0, steal: int | None = None) -> Move:
+        """Returns the legal move for a card and an optional named capture (or build, or
+        the seat whose pile it takes), or raises IllegalMove."""
         seat = self.turn
         if seat == TERMINAL:
             raise IllegalMove("the hand is already over", "B507")
         if card not in self.hands[seat]:
             raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
+        if steal is not None:
+            return self._check_steal(card, steal)
         move = self._check_build(card, tuple(build), value) if build else self._value_named(
             self._resolve_capture(card, capture), value)
         if self.builder is not None and (broken := self._duty_broken(move)):
@@ -182,14 +197,14 @@ class State(Building):
 
     def _resolve_capture(self, card: int, capture: tuple[int, ...] | None) -> Move:
         if capture is None:
-            options = self.captures(card)
+            options = self._card_moves(card)
             if not options:
                 raise IllegalMove(self._must_capture_with_another(card))
             if len(options) > 1:
-                shown = "; ".join("trail" if not o else " ".join(map(card_name, o)) for o in options[:6])
+                shown = "; ".join(_shown(o) for o in options[:6])
                 raise IllegalMove(f"{card_name(card)} can take more than one set ({shown}): "
                                   f"name the capture", "B506")
-            return Move(card, options[0])
+            return options[0]
         capture = tuple(capture)
         if capture and self._allows(card, capture):
             order = {x: i for i, x in enumerate(self.floor)}
@@ -208,9 +223,11 @@ class State(Building):
         """Why a card that takes nothing cannot be laid down: another card of the hand can take."""
         for other in self.hands[self.turn]:
             found = self._resolve(other, self.floor, self.previous)
-            if found:
+            steals = [] if found else self.steals(other, False)
+            if found or steals:
+                what = " ".join(map(card_name, found[0])) if found else f"seat {steals[0] + 1}'s pile"
                 return (f"{card_name(card)} takes nothing, and a player who can capture must: "
-                        f"{card_name(other)} can take {' '.join(map(card_name, found[0]))}")
+                        f"{card_name(other)} can take {what}")
         raise AssertionError("a card without a move while no card can capture")  # _may_trail says otherwise
 
     def _why_illegal(self, card: int, capture: tuple[int, ...], options) -> str:
@@ -218,6 +235,8 @@ class State(Building):
         missing = [card_name(c) for c in capture if c not in self.floor]
         if missing:
             return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor"
+        if not capture and (steals := self.steals(card)):
+            return f"{name} must capture: it can take seat {steals[0] + 1}'s pile"
         if not options:
             return self._must_capture_with_another(card)
         if self.builds and (touched := self._why_not_taken(card, capture)):
@@ -231,15 +250,18 @@ class State(Building):
 
     def apply(self, move: Move) -> Play:
         """Plays a move after checking it is legal; returns what happened."""
-        return self.play_move(self.resolve(move.card, move.capture, move.build, move.value))
+        return self.play_move(self.resolve(move.card, move.capture, move.build, move.value, move.steal))
 
     def play_move(self, move: Move) -> Play:
         """Plays a move known to be legal."""
-        return self.play(move.card, move.capture, move.build, move.value)
+        return self.play(move.card, move.capture, move.build, move.value, move.steal)
 
-    def play(self, card: int, capture: tuple[int, ...], build: tuple[int, ...] = (), value: int = 0) -> Play:
+    def play(self, card: int, capture: tuple[int, ...], build: tuple[int, ...] = (), value: int = 0,
+             steal: int | None = None) -> Play:
         """Plays a move known to be legal (bots and replays that already checked it)."""
         seat = self.turn
+        if steal is not None:
+            return self._steal(seat, card, steal)
         if build:
             return self._build(seat, card, build, value)
         played_as = self.played_as(card, capture, value) if self.rules.played_values else None
@@ -357,6 +379,13 @@ class State(Building):
             "builds": [{"value": b.value, "cards": names(b.cards), "owner": b.owner, "multiple": b.multiple}
                        for b in self.builds],
         }
+
+
+def _shown(move: Move) -> str:
+    """A move among a card's several, as a refusal lists them."""
+    if move.steal is not None:
+        return f"seat {move.steal + 1}'s pile"
+    return " ".join(map(card_name, move.capture)) or "trail"
 
 
 def play_bonus(rules: Rules, card: int, before: tuple[int, ...], capture: tuple[int, ...],

@@ -149,6 +149,7 @@ class _Compiler:
             builds=self.build_rules(deck_set),
             choose=self.value("capture.choose", "policy", "largest"),
             pairs_first=self.pick("capture.pairs_first") is not None,
+            floor_first=self.pick("capture.floor_first") is not None,
             redeal=self.redeal(values, ranks),
             floor_bonuses=self.floor_bonuses(values, ranks),
             hand_bonuses=self.floor_bonuses(values, ranks, holders=True),

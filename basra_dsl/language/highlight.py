@@ -15,7 +15,7 @@ KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
          "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no",
-         "french", "italian", "spanish", "fewest")
+         "french", "italian", "spanish", "fewest", "pile")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
 CARD = r"(?:10|[2-9AJQKT])[CDHS\u2663\u2666\u2665\u2660]\b|(?:10|[2-9AJQKT])[\u2663\u2666\u2665\u2660]"
 CARD_CLASS = r"\b(?:numeral|picture|any|[AJQKT])\b"  # the kinds of card (and ranks) a pattern names

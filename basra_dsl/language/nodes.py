@@ -196,10 +196,10 @@ class FloorBonus(Clause):
 
 @dataclass(frozen=True)
 class CaptureRule(Clause):
-    """capture: NAME ["Title"]: PATTERN takes rank | sums [to TOTAL] | all [when ...]."""
+    """capture: NAME ["Title"]: PATTERN takes rank | sums [to TOTAL] | all | pile [when ...]."""
     name: Word
     pattern: Pattern
-    takes: str  # rank | sums | all
+    takes: str  # rank | sums | all | pile (an opponent's won pile whose top card is of its rank)
     total: Expr | None = field(default=None, kw_only=True)  # sums to a total that the played card counts toward
     spared: Pattern | None = field(default=None, kw_only=True)  # takes all but these
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
@@ -254,6 +254,12 @@ class Choose(Clause):
 class PairsFirst(Clause):
     """capture: pairs first (a card that can take a single card of its value must)."""
     section, keyword = "capture", "pairs_first"
+
+
+@dataclass(frozen=True)
+class FloorFirst(Clause):
+    """capture: floor first (a card that can take from the floor may not take a pile)."""
+    section, keyword = "capture", "floor_first"
 
 
 @dataclass(frozen=True)

@@ -263,29 +263,32 @@ class ToAst(Transformer):
         return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
 
     def raising(self, meta, children):
-        clause = n.Raising(span=self._s(meta), who=str(children[0]))
-        return _replace(clause, guard=children[1][1]) if len(children) > 1 else clause
+        return self._clause(n.Raising, meta, children, "who")
 
     def build_kind(self, meta, children):
-        clause = n.BuildKind(span=self._s(meta), kind=str(children[0]))
-        return _replace(clause, guard=children[1][1]) if len(children) > 1 else clause
+        return self._clause(n.BuildKind, meta, children, "kind")
 
     def owner_trails(self, meta, children):
-        clause = n.OwnerTrails(span=self._s(meta))
-        return _replace(clause, guard=children[0][1]) if children else clause
+        return self._clause(n.OwnerTrails, meta, children)
 
     def choose(self, meta, children):
-        clause = n.Choose(span=self._s(meta), policy=str(children[0]))
-        return _replace(clause, guard=children[1][1]) if len(children) > 1 else clause
+        return self._clause(n.Choose, meta, children, "policy")
 
     def pairs_first(self, meta, children):
-        clause = n.PairsFirst(span=self._s(meta))
-        return _replace(clause, guard=children[0][1]) if children else clause
+        return self._clause(n.PairsFirst, meta, children)
+
+    def floor_first(self, meta, children):
+        return self._clause(n.FloorFirst, meta, children)
 
     def compulsion(self, meta, children):
-        words = [str(c) for c in children if not isinstance(c, tuple)]
+        return self._clause(n.Compulsion, meta, children, "mode")
+
+    def _clause(self, kind, meta, children, field: str | None = None):
+        """A clause of keywords (``pairs first``) or of chosen words (``choose one``,
+        ``compulsory hand``: its ``field``), with its guard if it has one."""
+        words = " ".join(str(c) for c in children if not isinstance(c, tuple))
         guards = [c[1] for c in children if isinstance(c, tuple)]
-        clause = n.Compulsion(span=self._s(meta), mode=" ".join(words))
+        clause = kind(span=self._s(meta), **({field: words} if field else {}))
         return _replace(clause, guard=guards[0]) if guards else clause
 
     # ---- dealing
@@ -354,8 +357,7 @@ class ToAst(Transformer):
         return n.Countback(span=self._s(meta), words=tuple(self._word(c) for c in children))
 
     def game_tie(self, meta, children):
-        return n.GameTie(span=self._s(meta), policy=str(children[0]),
-                         amount=children[1] if len(children) > 1 else None)
+        return n.GameTie(span=self._s(meta), policy=str(children[0]), amount=(children[1:] or [None])[0])
 
     def best_of(self, meta, children):
         return n.BestOf(span=self._s(meta), games=children[0])
@@ -368,8 +370,7 @@ class ToAst(Transformer):
         return tuple(children)
 
     def pattern(self, meta, children):
-        return n.Pattern(span=self._s(meta), include=children[0],
-                         exclude=children[1] if len(children) > 1 else ())
+        return n.Pattern(span=self._s(meta), include=children[0], exclude=(children[1:] or [()])[0])
 
     def pattern_alt(self, meta, children):
         return tuple(self._word(c) for c in children)

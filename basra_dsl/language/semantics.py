@@ -197,6 +197,7 @@ def check_merged(merged: Merged) -> Iterator[Diagnostic]:
                     "add a capture section with a rule, such as 'pair: any takes rank'")
     yield from _check_expressions(merged)
     yield from _check_builds(merged)
+    yield from _check_piles(merged)
     yield from _check_takers(merged)
     yield from _check_unused_options(merged)
 
@@ -293,10 +294,19 @@ def _check_builds(merged: Merged) -> Iterator[Diagnostic]:
                     builds[0].span, "remove 'floor stack' or the build rule")
     for alts in merged.clauses.values():
         rule = alts[0]
-        if isinstance(rule, n.CaptureRule) and (rule.takes == "all" or rule.total is not None):
-            what = "sweeps the floor" if rule.takes == "all" else "takes sums to a total"
+        if isinstance(rule, n.CaptureRule) and (rule.takes in ("all", "pile") or rule.total is not None):
+            what = {"all": "sweeps the floor", "pile": "takes piles"}.get(rule.takes, "takes sums to a total")
             yield error("B213", f"capture rule '{rule.name.text}' {what}, which builds do not work with yet",
                         rule.span, "builds go with captures by rank and by plain sums; remove one or the other")
+
+
+def _check_piles(merged: Merged) -> Iterator[Diagnostic]:
+    """B214: 'floor first' where no rule takes a pile (it says which of the two comes first)."""
+    if any(isinstance(alts[0], n.CaptureRule) and alts[0].takes == "pile" for alts in merged.clauses.values()):
+        return
+    for clause in merged.clauses.get("capture.floor_first", ()):
+        yield error("B214", "'floor first' says a card takes from the floor before a pile, but no rule takes "
+                    "a pile", clause.span, "add a rule such as 'steal: any takes pile', or remove this line")
 
 
 def _check_takers(merged: Merged) -> Iterator[Diagnostic]:

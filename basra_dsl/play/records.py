@@ -171,9 +171,9 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
         card_text = play if isinstance(play, str) else play["card"]
         capture = None if isinstance(play, str) or "capture" not in play else parse_cards(play["capture"])
         build = () if isinstance(play, str) else tuple(parse_cards(play.get("build", ())))
+        named = {} if isinstance(play, str) else play
         try:
-            move = state.resolve(parse_card(card_text), capture, build, 0 if isinstance(play, str) else
-                                 play.get("value", 0))
+            move = state.resolve(parse_card(card_text), capture, build, named.get("value", 0), named.get("steal"))
         except IllegalMove as exc:
             raise DiagnosticError([error(exc.code, f"hand {index + 1}, play {number_ + 1}, seat {seat + 1}: {exc}",
                                          document.span(*where), _hint(exc.code))]) from None

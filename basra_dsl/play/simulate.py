@@ -89,10 +89,13 @@ def hand_record(first: int, deals: list[Deal], plays: list[Play]) -> dict:
 
 def play_record(play: Play) -> dict:
     """Returns one play of a record: its card and capture (and the value it was played as,
-    where the move had to name it), or the cards it built onto and the value announced."""
+    where the move had to name it), the cards it built onto and the value announced, or the
+    seat whose pile it took."""
     if play.build:
         return {"card": card_name(play.card), "capture": [], "build": [card_name(c) for c in play.build],
                 "value": play.value}
+    if play.steal is not None:  # the pile it took is named by its seat; the floor gives nothing
+        return {"card": card_name(play.card), "capture": [], "steal": play.steal}
     named = {"value": play.value} if play.value else {}
     return {"card": card_name(play.card), "capture": [card_name(c) for c in play.captured]} | named
 

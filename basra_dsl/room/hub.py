@@ -197,7 +197,7 @@ class Hub:
         for connection in list(self.connections.get(room.id, [])):
             seat = room.holder(connection.token)
             if seat not in views:
-                views[seat] = json.dumps(view_for(room, seat))
+                views[seat] = json.dumps(view_for(room, seat), allow_nan=False)  # a browser reads no Infinity
             await send_text(connection.socket, views[seat])
 
     async def show_changes(self, room: Room) -> None:

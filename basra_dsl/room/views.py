@@ -66,8 +66,10 @@ def _game(table: Table, seat: int | None) -> dict[str, Any]:
         "builds": [{"value": b.value, "cards": names(b.cards), "owner": b.owner} for b in state.builds],
         "hand_sizes": [len(h) for h in state.hands], "stock": state.hand_context()[2],
         "piles": [len(p) for p in state.piles], "bonuses": [number(sum(b)) for b in state.bonuses],
+        # where a card may take an opponent's pile by its top card, every pile's top shows
+        "pile_tops": [card_name(p[-1]) if p else None for p in state.piles] if table.rules.takes_piles else None,
         "plays": [p.to_json() for p in state.plays[-PLAYS_SHOWN:]],
-        "scores": [number(t) for t in table.board.totals], "target": number(table.board.target),
+        "scores": [number(t) for t in table.board.totals], "target": _target(table),
         "winner": table.board.winner if table.game_over else None,
         "result": [s.to_json() for s in table.results[-1].sides] if table.hand_over and table.results else None,
     }
@@ -89,11 +91,22 @@ def _move(move: Move) -> dict[str, Any]:
     data = move.to_json()
     if move.build:
         data["label"] = f"build {move.value} on {' '.join(data['build'])}"
+    elif move.steal is not None:
+        data["label"] = f"take seat {move.steal + 1}'s pile"
     elif move.capture:
         data["label"] = "take " + " ".join(data["capture"])
     else:
         data["label"] = "lay it on the floor"
     return data
+
+
+def _target(table: Table) -> str:
+    """What a game is played to, in words: a score (``to 121``), or a number of hands where the
+    game has no target (a JSON view holds no infinity)."""
+    if table.board.target != float("inf"):
+        return f"to {number(table.board.target)}"
+    limit = table.rules.hands_limit
+    return f"{limit} hand{'s' * (limit != 1)}"
 
 
 def _game_wins(table: Table) -> list[int]:

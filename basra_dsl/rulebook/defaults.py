@@ -177,13 +177,16 @@ def captures(merged: Merged, rules: Rules) -> str:
         if rule.takes == "all" or rule.guard is not None and settle(rule.guard, options) is False:
             continue
         total = None if rule.total is None else evaluate_constant(rule.total, options)
-        what = {"rank": "a card of its rank", "sums": "cards adding up to it"}[rule.takes] if total is None \
+        what = {"rank": "a card of its rank", "sums": "cards adding up to it",
+                "pile": "a pile whose top card has its rank"}[rule.takes] if total is None \
             else f"cards making {number_text(total)} with it"
         said.append(f"{pattern_phrase(rule.pattern)}: {what}")
     for rule in _first_rules(merged, n.BuildRule)[:1] if rules.builds is not None else ():
         said.append(f"{pattern_phrase(rule.pattern)}: also build")
     if rules.pairs_first:
         said.append("a single card before a sum")
+    if rules.floor_first:
+        said.append("the floor before a pile")
     if rules.choose == "fewest":
         said.append("the fewest cards")
     if rules.choose == "single":

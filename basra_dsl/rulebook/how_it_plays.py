@@ -47,7 +47,7 @@ def how_it_plays(page: PageState) -> str:
     if figures is None:
         return ("### How it plays {#how-it-plays}\n\nMeasure how this variant plays (first-player advantage, "
                 f"skill against luck) with {code_span(balance_command(page))}.\n")
-    return ("### How it plays {#how-it-plays}\n\n" + "\n".join(_lines(figures, page.bonus)) + "\n\n"
+    return ("### How it plays {#how-it-plays}\n\n" + "\n".join(_lines(figures, page.bonus if page.rules.basra_rules else None)) + "\n\n"
             + _plot(figures) + "\n")
 
 
@@ -58,8 +58,9 @@ def balance_command(page: PageState) -> str:
     return "basra balance " + shlex.quote(Path(page.variant.path).stem)
 
 
-def _lines(f: dict, bonus: str) -> list[str]:
-    """The figures in words; ``bonus`` is the page's name for the bonus, already Markdown-safe."""
+def _lines(f: dict, bonus: str | None) -> list[str]:
+    """The figures in words; ``bonus`` is the page's name for the bonus, already Markdown-safe
+    (None: the game scores none, and its count is not given)."""
     skill = f["skill"]
     lines = [f"Measured by computer players at the default options with {f['players']} players: "
              f"{f['games']} games with the greedy player in every seat, and {skill['search_vs_greedy']['games']} "
@@ -71,8 +72,8 @@ def _lines(f: dict, bonus: str) -> list[str]:
                  f"of games and the greedy player in {rate_text(skill['search_vs_greedy'])}: "
                  f"{_skill_words(skill['search_vs_greedy'])}.")
     lines.append(f"- **A game** lasts {_mean(f['hands_per_game'], 1)} hands; a side scores "
-                 f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f}), "
-                 f"with {_mean(f['bonuses_per_hand'], 2)} {bonus}s a hand between the players.")
+                 f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f})"
+                 + (f", with {_mean(f['bonuses_per_hand'], 2)} {bonus}s a hand between the players." if bonus else "."))
     lines.append(f"- **Ties on cards** happen in {rate_text(f['card_ties'])} of hands.")
     if "decider_reached" in f:
         lines.append(f"- **Matches** reach their deciding game {rate_text(f['decider_reached'])} of the time.")

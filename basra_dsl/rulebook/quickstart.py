@@ -239,6 +239,8 @@ def your_turn(page: PageState) -> str:
                  "but you may play one that takes nothing.")
     else:
         text += f" {page.rule_link('capture.compulsion', 'Taking is up to you')}: a card may stay even if it could take."
+    if page.rules.takes_piles:  # the pile's top card is what others may take it by
+        return text + " Keep what you take face up in one pile, the card that took on top."
     return text + " Keep what you take face down" + (", one pile per side." if _paired(page) else ".")
 
 
@@ -251,6 +253,9 @@ def captures(page: PageState) -> list[str]:
     found = [capture_line(page, c) for c in named_rules(page, n.CaptureRule) if is_on(page, c)]
     head = "A card takes by these rules:" if found else "No card can take anything."
     counts = values_line(page.rules)  # what the cards count, which adding up relies on
+    if found and page.rules.floor_first:
+        found.append(page.rule_link("capture.floor_first", "A card that can take from the floor may not take a "
+                                    "pile") + ".")
     if found and page.rules.pairs_first:
         found.append(page.rule_link("capture.pairs_first", "A card of the same value on the floor is taken "
                                     "before any group") + ".")
@@ -275,6 +280,10 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
         body = (f"takes the whole pile if the top card makes {total} with it" if page.rules.floor_kind == "stack"
                 else f"takes floor {summed(page.rules)} that make {total} with it"
                 + (", as many groups as it can" if page.rules.choose == "largest" else " (one group)"))
+    elif clause.takes == "pile":
+        body = "takes another player's whole pile whose top card has its rank"
+        if anything:
+            who = "any card"
     elif page.rules.floor_kind == "stack":
         body = {"rank": "takes the whole pile if the top card has its rank",
                 "sums": f"takes the whole pile if the top card is a {summed(page.rules)[:-1]} of its value",

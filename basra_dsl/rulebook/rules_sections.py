@@ -51,7 +51,8 @@ def keys_of(page: PageState, section: str) -> list[str]:
     ranked = [k for k in order if k in keys]
     rest = [k for k in keys if k not in order]
     if section == "capture":
-        tail = [k for k in ("capture.pairs_first", "capture.choose", "capture.compulsion") if k in rest]
+        tail = [k for k in ("capture.floor_first", "capture.pairs_first", "capture.choose", "capture.compulsion")
+                if k in rest]
         rest = [k for k in rest if k not in tail] + tail
     if section == "basra":
         rest = [k for k in rest if k == "basra.called"] + [k for k in rest if k != "basra.called"]
@@ -114,9 +115,15 @@ def capture_section(page: PageState) -> str:
     intro = ((f"{counts}\n\n" if counts else "") +
              "Players take turns, each playing one of their cards face up. A card can take "
              "floor cards by the rules below; a card that takes nothing stays on the floor (it is "
-             "*trailed*). Taken cards, with the card that took them, go face down in front of the "
-             "player" + (" (for partners, in one pile per side)" if partners else "") + ".\n\n")
+             "*trailed*). " + (_face_up_piles() if page.rules.takes_piles else
+                               "Taken cards, with the card that took them, go face down in front of the player"
+                               + (" (for partners, in one pile per side)" if partners else "") + ".") + "\n\n")
     return f"## Play and capture {{#capture}}\n\n{intro}{items(page, keys_of(page, 'capture'))}"
+
+
+def _face_up_piles() -> str:
+    return ("Each player keeps the cards they take face up in one pile, the card that took them on top, so "
+            "everyone sees every pile's top card.")
 
 
 def basra_section(page: PageState) -> str:

@@ -47,7 +47,8 @@ def sample_hand(page: PageState) -> str:
             redeals += 1
             rows.append(f"| | | | *{redeal_text(sample, redeals)}* |")
         # pictures for the floor and the hand, the cards taken and the card played lifted
-        rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', turn.capture or turn.build, pile)} | "
+        lifted = () if turn.steal is not None else turn.capture or turn.build  # a pile taken leaves the floor
+        rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', lifted, pile)} | "
                     f"{cards_picture(turn.hand, marked=(turn.card,))} | {turn_line(page, turn)} |")
     text += "\n".join(rows) + "\n"
     ending = final_score(sample)
@@ -136,6 +137,8 @@ def turn_line(page: PageState, turn: Turn) -> str:
         laid = join([card_html(c) for c in turn.build])
         return (f"{who} lays the {card_html(turn.card)} on the {laid} and "
                 f"{page.rule_link(_build_key(page), f'builds {turn.value}')}, holding a card of that value to take it.")
+    if turn.steal is not None:
+        return steal_line(page, turn, who)
     if not turn.capture:
         return trail_line(page, turn, who)
     whole = [b for b in turn.builds if set(b.cards) <= set(turn.capture)]
@@ -158,6 +161,16 @@ def turn_line(page: PageState, turn: Turn) -> str:
 
 def _build_key(page: PageState) -> str:
     return next(k for k, alts in page.merged.clauses.items() if isinstance(alts[0], n.BuildRule))
+
+
+def steal_line(page: PageState, turn: Turn, who: str) -> str:
+    """A pile taken: the card matches the top of another player's pile and takes it whole."""
+    rule = next(r for r in page.rules.capture_rules if r.takes == "pile" and turn.card in r.cards)
+    count = "both its cards" if len(turn.capture) == 2 else f"all {words(len(turn.capture))} of its cards"
+    link = page.rule_link("capture." + rule.name, f"takes {player(turn.steal)}'s whole pile")
+    return (f"{who} plays the {card_html(turn.card)}, of the rank of {card_html(turn.capture[-1])} on top of "
+            f"{player(turn.steal)}'s pile, and {link}: {count}." if len(turn.capture) > 1 else
+            f"{who} plays the {card_html(turn.card)} and {link}, the lone {card_html(turn.capture[-1])}.")
 
 
 def trail_line(page: PageState, turn: Turn, who: str) -> str:

@@ -48,6 +48,7 @@ class Turn:
     build: tuple[int, ...] = ()  # where the rules build: the floor cards the card was laid on
     value: int = 0  # and the value it built
     builds: tuple = ()  # the builds on the floor before the turn (engine ``Build``s)
+    steal: int | None = None  # the seat whose pile the card took (``capture``: that pile, bottom to top)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ def wanted_features(rules: Rules) -> frozenset[str]:
     for rule in rules.capture_rules:
         if rule.takes == "all":
             found.add("sweep:" + rule.name)
+        elif rule.takes == "pile":
+            found.add("steal:" + rule.name)
         else:
             found.add(PAIR)
             if rule.takes == "sums":
@@ -112,8 +115,12 @@ def scoring_rules(rules: Rules, card: int, floor, capture, previous) -> dict[str
 
 
 def features(rules: Rules, card: int, floor: tuple[int, ...], capture: tuple[int, ...], previous,
-             bonus: float) -> frozenset[str]:
-    """Returns what a play shows of the rules, ``bonus`` being what it scores."""
+             bonus: float, steal: int | None = None) -> frozenset[str]:
+    """Returns what a play shows of the rules, ``bonus`` being what it scores (``steal``: the
+    seat whose pile it takes)."""
+    if steal is not None:
+        rule = next(r for r in rules.capture_rules if r.takes == "pile" and card in r.cards)
+        return frozenset({"steal:" + rule.name})
     if not capture:
         return frozenset({TRAIL})
     sweep = sweep_rule(rules, card, floor, previous)
@@ -160,16 +167,19 @@ class Policy:
         """Yields the captures among ``moves`` (at most ``MOVES_PER_TURN``) with what each would
         show and score."""
         rules, floor, previous = state.rules, tuple(state.floor), state.previous
-        moves = [m for m in moves if m.capture][:MOVES_PER_TURN]
+        moves = [m for m in moves if m.capture or m.steal is not None][:MOVES_PER_TURN]
         self.weighed += len(moves)
         for move in moves:
+            if move.steal is not None:
+                yield move, features(rules, move.card, floor, (), previous, 0, move.steal), 0
+                continue
             bonus = max(scoring_rules(rules, move.card, floor, move.capture, previous).values(), default=0)
             yield move, features(rules, move.card, floor, move.capture, previous, bonus), bonus
 
     def trail(self, state: State, moves: list[Move]) -> Move:
         """Returns the lowest card to trail, unless another trail lets the next player show a
         rule not yet shown: the sample is a lesson, so its players set each other up."""
-        trails = [m for m in moves if not m.capture and not m.build]
+        trails = [m for m in moves if not m.capture and not m.build and m.steal is None]
         return min(trails, key=lambda m: (not self._sets_up(state, m), C.rank(m.card), m.card))
 
     def _sets_up(self, state: State, move: Move) -> bool:
@@ -184,14 +194,14 @@ class Policy:
         hand, floor, previous = tuple(state.hands[seat]), tuple(state.floor), state.previous
         builds = tuple(state.builds)
         moves = state.legal_moves()
-        could = any(m.capture for m in moves)
+        could = any(m.capture or m.steal is not None for m in moves)
         move = self.choose(state, moves)
         play = state.apply(move)
         found = frozenset({BUILD}) if play.build else \
-            features(state.rules, move.card, floor, play.captured, previous, play.bonus)
+            features(state.rules, move.card, floor, play.captured, previous, play.bonus, play.steal)
         self.shown.update(found)
         return Turn(seat, hand, floor, previous, move.card, play.captured, play.bonus, found, could, fresh_deal,
-                    play.build, play.value, builds)
+                    play.build, play.value, builds, play.steal)
 
 
 # ------------------------------------------------------------------ the search

@@ -200,6 +200,11 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         who, more = capitalise(pattern_phrase(c.pattern)), ""
         if c.takes == "sums" and c.total is not None:
             return self._sum_to_total(c, who)
+        if c.takes == "pile":
+            body = "takes another player's whole pile of won cards whose top card has its rank, and goes on top"
+            if c.guard is not None:
+                body += f", but only when {say(c.guard, self.ctx)}"
+            return f"{who} {body}."
         if self.stack:
             body = {"rank": "takes the whole pile when the top card has the same rank",
                     "sums": f"takes the whole pile when the top card is a {self.summed[:-1]} of the same value",
@@ -235,6 +240,10 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         if c.guard is not None:
             body += f", but only when {say(c.guard, self.ctx)}"
         return f"{who} {body}."
+
+    def _floorfirst(self, c: n.FloorFirst) -> str:
+        return ("A card that can take from the floor must take from the floor: only a card that takes "
+                "nothing there may take another player's pile.")
 
     def _pairsfirst(self, c: n.PairsFirst) -> str:
         return ("A card that can take a single floor card of its own value must take such a card, not a "

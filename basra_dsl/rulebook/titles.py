@@ -17,7 +17,7 @@ LABELS = {
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "dealing.redeal": "A new deal", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
-    "capture.pairs_first": "Pairs first", "capture.raise": "Raising a build", "capture.builds": "Multiple builds",
+    "capture.pairs_first": "Pairs first", "capture.floor_first": "Floor before piles", "capture.raise": "Raising a build", "capture.builds": "Multiple builds",
     "capture.owner_trails": "A build's owner",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target", "game.hands": "Length of a game",

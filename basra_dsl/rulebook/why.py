@@ -49,6 +49,15 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
     return "the capture rules allow it."
 
 
+def why_stolen(page: PageState, rules: Rules, card: int, seat: int, pile: tuple[int, ...]) -> str:
+    """Returns why a card took another seat's pile (``pile`` bottom to top): it has the rank
+    of the pile's top card, under the rule that takes piles."""
+    rule = next((r for r in rules.capture_rules if r.takes == "pile" and card in r.cards), None)
+    link = _capture_link(page, rule.name) if rule is not None else "the capture rules"
+    return (f"{link}: it has the rank of {card_html(pile[-1])}, the top card of seat {seat + 1}'s pile, so it "
+            f"takes that whole pile of {len(pile)} cards and goes on top of its player's own.")
+
+
 def _on_top(page: PageState, rules: Rules, card: int, top: int, rank_rules, sum_rules) -> str:
     """Returns why a card takes a pile: only the top card counts, and it matches that card."""
     shown = card_html(top)

@@ -26,7 +26,7 @@ from .page_state import PageState
 from .safe import inline, plain
 from .sentences import value_text
 from .titles import label
-from .why import bonus_rules, why
+from .why import bonus_rules, why, why_stolen
 
 # ------------------------------------------------------------------ worked examples
 
@@ -137,6 +137,12 @@ def earlier_rows(outcome) -> list[str]:
                                  slot(f"Builds {play.value} on", cards_picture(play.build), "then")))
             floor = left
             continue
+        if play.steal is not None:  # another seat's pile: the floor stays as it was
+            rows.append(play_row(slot("Floor", cards_picture(floor, "empty", (), pile)),
+                                 slot("Earlier play", card_picture(play.card)),
+                                 slot(f"Takes seat {play.steal + 1}'s pile", cards_picture(play.captured), "then")))
+            floor = left
+            continue
         took = cards_picture(play.captured, "nothing: it is trailed")
         rows.append(play_row(slot("Floor", cards_picture(floor, "empty", play.captured, pile)),
                              slot("Earlier play", card_picture(play.card)),
@@ -151,6 +157,12 @@ def last_row(example: dict, outcome) -> str:
     card, named, floor = outcome.played, outcome.named, outcome.floor_before
     pile = outcome.rules.floor_kind == "stack"  # only the top card counts: the picture marks it
     label = "Played" + (" to take the lifted cards" if named else " without capturing" if named == () else "")
+    if outcome.steal is not None:
+        label = f"Played to take seat {outcome.steal + 1}'s pile"
+        if outcome.refused is None:
+            return play_row(slot("Floor", cards_picture(floor, "empty", (), pile)), slot(label, card_picture(card)),
+                            slot(f"Takes seat {outcome.steal + 1}'s pile", cards_picture(outcome.takes or ()), "then"),
+                            slot("Stays on the floor", cards_picture(floor, "nothing", top=pile)))
     if outcome.refused is not None:
         return play_row(slot("Floor", cards_picture(floor, "empty", named or (), pile)), slot(label, card_picture(card)),
                         slot("Result", '<span class="basra-refused">not allowed</span>', "then"))
@@ -200,8 +212,13 @@ def play_words(page: PageState, example: dict, outcome) -> list[str]:
     if len(outcome.choices) > 1 and "choices" in example.get("expect", {}):
         return [f"**Why:** {why(page, rules, card, floor, outcome.choices[0], previous)}"]
     takes = outcome.takes or ()
-    lines = before + [f"**Why:** {build_why(page, outcome) or why(page, rules, card, floor, takes, previous)}"]
+    if outcome.steal is not None:
+        lines = [f"**Why:** {why_stolen(page, rules, card, outcome.steal, takes)}"]
+    else:
+        lines = before + [f"**Why:** {build_why(page, outcome) or why(page, rules, card, floor, takes, previous)}"]
     bonus = outcome.basra
+    if not rules.basra_rules:
+        return lines  # the game scores no bonus: nothing to say of one
     if bonus:
         names = bonus_rules(page, rules, card, floor, takes, previous, bonus)
         # two rules met by one capture score once: say either would do, not that both add up

@@ -94,6 +94,9 @@ def play_text(table: Table, play: Play) -> Text:
     if play.build:
         text = Text("built ") + card_text(play.card, suits) + Text(" on ") + cards_text(play.build, suits=suits)
         text.append(f" to make {play.value}")
+    elif play.steal is not None:
+        text = Text("played ") + card_text(play.card, suits) + Text(f", took {seat_name(table, play.steal)}'s "
+                                                                    f"pile of {len(play.captured)} cards")
     elif play.captured:
         text = Text("played ") + card_text(play.card, suits) + Text(", took ") + cards_text(play.captured, suits=suits)
     else:
@@ -132,6 +135,9 @@ def scores_text(table: Table) -> Text:
         bonuses = sum(len(state.bonuses[s]) for s in seats)
         if not table.hand_over:
             line.append(f" · {cards} cards", style="dim")
+            for seat in seats if table.rules.takes_piles else ():  # a pile's top card says who can take it
+                if state.piles[seat]:
+                    line += Text(" · top ", style="dim") + card_text(state.piles[seat][-1], table.rules.suits)
             if bonuses:
                 line.append(f" · {bonuses} {bonus_name(table)}{'s' * (bonuses != 1)}", style="yellow")
         lines.append(line)
@@ -188,6 +194,10 @@ def move_words(move: Move, table: Table) -> Text:
         text = Text(f"build {move.value} on ") + cards_text(move.build, suits=suits)
         text.append(f" (you take it later with a {move.value})", style="dim")
         return text
+    if move.steal is not None:
+        pile = table.state.piles[move.steal]
+        return Text(f"take {seat_name(table, move.steal)}'s pile ({len(pile)} cards, ") + \
+            card_text(pile[-1], suits) + Text(" on top)")
     return Text("take ") + cards_text(move.capture, suits=suits) if move.capture else Text("trail (take nothing)")
 
 
@@ -205,6 +215,8 @@ def hand_rows(table: Table) -> list[Text]:
                 row.append(f"   {len(options)} choices", style="yellow")
             elif options[0].build:
                 row.append(f"   builds {options[0].value}", style="green")
+            elif options[0].steal is not None:
+                row.append(f"   takes {seat_name(table, options[0].steal)}'s pile", style="green")
             elif options[0].capture:
                 row.append("   takes ", style="green")
                 row += cards_text(options[0].capture, suits=table.rules.suits)

@@ -236,8 +236,8 @@ def test_simulation_reports_seed_and_first_failing_play(monkeypatch):
     from basra_dsl.engine.state import State
     real_play = State.play
 
-    def leaky(self, card, capture, build=(), value=0):
-        result = real_play(self, card, capture, build, value)
+    def leaky(self, card, capture, build=(), value=0, steal=None):
+        result = real_play(self, card, capture, build, value, steal)
         if len(self.plays) == 5 and self.piles[result.seat]:
             self.piles[result.seat].pop()  # a card vanishes at the fifth play
         return result

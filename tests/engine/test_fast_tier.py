@@ -76,6 +76,11 @@ HOUSE_RULES = {
     # an ace played as 1 or 11 (the checked resolver's card on the fast tier), on every floor
     "elevens": 'variant elevens "Elevens" extends egyptian\nsetup:\n  played values A 1, A 11\n'
                'basra:\n  sum_bonus "Sum": captured.sum + played.value when played is A\n',
+    # piles taken by partners, only from a full floor, by a player who must take with any card;
+    # a bonus reads the previous play (a pile taken leaves the floor as it was)
+    "teams": 'variant teams "Teams" extends stealing-bundles\nsetup:\n  players 4\n  partners\ncapture:\n'
+             '  drop steal\n  steal: any takes pile when floor.count >= 3\n  compulsory hand\n'
+             'basra:\n  echo "Echo": 1 when played.rank == previous.played.rank\n',
 }
 
 

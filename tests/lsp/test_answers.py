@@ -116,3 +116,16 @@ def test_every_did_you_mean_of_the_code_registry_is_fixed_by_its_quick_fix():
             assert not [d for d in again if d.code == found.code and d.span and d.span.line == span.line], lines[fix.line]
             fixed.append(found.code)
     assert {"B102", "B201", "B202", "B203", "B209", "B401", "B714"} <= set(fixed)
+
+
+def test_the_words_of_piles_are_offered_and_said_as_the_page_says_them():
+    """Issue 28's pile take (Stealing Bundles): completion offers `pile` and `floor first`,
+    and hover says the rules in the rulebook's sentences."""
+    head = 'variant mine "Mine" extends stealing-bundles\ncapture:\n'
+    assert "pile" in labels(head + "  grab: any takes ", 3)
+    assert "floor" in labels(head + "  ", 3, 3) and "first" in labels(head + "  floor ", 3)
+    text = head + "  grab: any takes pile\n  floor first\n"
+    said = hover_text(text, "/tmp/basra-lsp/mine.basra", 3, 20)
+    assert "another player's whole pile" in said and "top card has its rank" in said
+    assert "only a card that takes nothing there may take another player's pile" in \
+        hover_text(text, "/tmp/basra-lsp/mine.basra", 4, 4)

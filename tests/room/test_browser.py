@@ -38,10 +38,10 @@ def wait(browser, condition: str, seconds: float = 30):
     WebDriverWait(browser, seconds).until(lambda b: b.execute_script(f"return Boolean({condition})"))
 
 
-def make_room(browser, base: str, players: int, stand_in: bool = False) -> str:
+def make_room(browser, base: str, players: int, stand_in: bool = False, variant: str = "egyptian") -> str:
     browser.get(base + "/")
-    wait(browser, "document.querySelector('#variant option[value=egyptian]')")
-    js(browser, "const v = document.getElementById('variant'); v.value = 'egyptian'; v.dispatchEvent(new Event('change'));"
+    wait(browser, f"document.querySelector('#variant option[value={variant}]')")
+    js(browser, f"const v = document.getElementById('variant'); v.value = '{variant}'; v.dispatchEvent(new Event('change'));"
                 f"document.getElementById('players').value = '{players}';")
     if stand_in:
         browser.find_element("id", "stand-in").click()
@@ -150,6 +150,46 @@ def test_two_people_and_two_bots_play_a_hand(server):
         time.sleep(0.5)
         host.save_screenshot(str(SHOTS / "phone-table.png"))
         assert js(host, "return document.documentElement.scrollWidth") <= 391
+
+
+def test_where_cards_take_piles_each_seat_shows_its_top_card_and_a_pile_is_offered_in_words(server):
+    """Stealing Bundles against a bot: the seats show their piles' top cards, and a card that
+    can take the bot's pile offers it by name; taking it moves the pile to the person."""
+    with chromium(window="1200,900") as host:
+        url = make_room(host, server, 2, variant="stealing-bundles")
+        take_seat(host, url, "Host")
+        wait(host, "!document.getElementById('host').hidden")
+        host.find_element("id", "bots-button").click()
+        wait(host, "[...document.querySelectorAll('.seat .facts')].some(f => f.textContent.includes('bot'))")
+        host.find_element("id", "start-button").click()
+        deadline = time.monotonic() + 180
+        stealing = ("if (!view.game || view.game.turn !== view.you) return null;"
+                    "for (const [c, ms] of Object.entries(view.game.moves || {}))"
+                    "  if (ms.some((m) => 'steal' in m)) return c;"
+                    "return null;")
+        while (card := js(host, stealing)) is None:
+            assert time.monotonic() < deadline, "no pile was offered in time"
+            if hand_over(host):
+                host.find_element("id", "next-button").click()
+                wait(host, "document.getElementById('result').hidden")
+            elif not play_if_my_turn(host):
+                time.sleep(0.05)
+        top = js(host, "return view.game.pile_tops[1]")
+        facts = js(host, "return document.querySelector('.seat[data-seat=\"1\"] .facts').textContent")
+        assert "on top" in facts, facts
+        host.find_element("css selector", f"#hand .card-button[data-card='{card}']").click()
+        wait(host, "!document.getElementById('choices').hidden")
+        labels = js(host, "return [...document.querySelectorAll('#choices .choice')].map(b => b.textContent)")
+        assert "take seat 2's pile" in labels, labels
+        host.save_screenshot(str(SHOTS / "pile-offered.png"))
+        size = js(host, "return view.game.piles[1]")
+        host.find_elements("css selector", "#choices .choice")[labels.index("take seat 2's pile")].click()
+        taken = f"view.game.plays.find((p) => p.seat === 0 && p.steal === 1 && p.card === '{card}')"
+        wait(host, taken)
+        play = js(host, f"return {taken}")
+        assert len(play["captured"]) == size and play["captured"][-1] == top  # the whole pile, its top last
+        assert js(host, "return document.getElementById('scores').textContent").startswith("Scores · 1 hand")
+        assert console_errors(host) == []
 
 
 def console_errors(browser) -> list[str]:

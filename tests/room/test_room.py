@@ -225,3 +225,29 @@ def test_bots_stand_in_unasked_only_where_the_room_allows_it():
     assert played.seats[guest].bot == "greedy" and played.dropped() == []
     with pytest.raises(RoomError, match="only the seat of a player who dropped"):
         played.apply({"do": "standin", "whose": guest})
+
+
+def test_where_cards_take_piles_every_piles_top_shows_and_a_pile_is_taken_by_its_label():
+    """Stealing Bundles in the room: the view gives each pile's top card, the seat to move is
+    offered the piles it may take, labelled in words, and playing one by its place takes it."""
+    played, seats = started(2, "stealing-bundles")
+    table = played.table
+    for _ in range(200):  # play on, always taking a pile when one is offered
+        if table.hand_over:
+            break
+        turn = table.to_move
+        view = view_for(played, turn)["game"]
+        assert view["pile_tops"] == [card_name(p[-1]) if p else None for p in table.state.piles]
+        offered = [(card, index, move) for card, moves in view["moves"].items()
+                   for index, move in enumerate(moves) if "steal" in move]
+        if offered:
+            card, index, move = offered[0]
+            victim = move["steal"]
+            assert move["label"] == f"take seat {victim + 1}'s pile" and move["capture"] == []
+            size = len(table.state.piles[victim])
+            play = played.play(turn, card, index)
+            assert play.steal == victim and len(play.captured) == size and not table.state.piles[victim]
+            return
+        card, moves = next(iter(view["moves"].items()))
+        played.play(turn, card, 0)
+    raise AssertionError("no pile was ever offered")

@@ -19,17 +19,20 @@ from basra_dsl.language.loader import load
 from basra_dsl.play.records import replay_file
 from basra_dsl.terminal.table import Table
 
+from basra_dsl.terminal.widgets import CaptureScreen
+from basra_dsl.cards import card_glyph
 from test_play import play_card, playable, seed_where, settle, shot
 
-FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri", "casino", "royal-casino", "kasino"]
+FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri", "casino", "royal-casino", "kasino",
+          "scopa-dassi", "stealing-bundles"]
 CASES = [(name, players) for name in FAMILY for players in load(name).merged.player_counts()]
 
 
 def person_move(table: Table) -> Move:
-    """A capture where the hand has one (the first the engine lists), else a build where
-    the rules build, else the first card's move."""
+    """A pile taken where the rules take piles, else a capture where the hand has one (the
+    first the engine lists), else a build where the rules build, else the first card's move."""
     moves = [move for card in table.hand for move in table.options(card)]
-    for wanted in (lambda m: m.capture, lambda m: m.build):
+    for wanted in (lambda m: m.steal is not None, lambda m: m.capture, lambda m: m.build):
         found = next((m for m in moves if wanted(m)), None)
         if found is not None:
             return found
@@ -50,7 +53,7 @@ def test_a_whole_game_plays_and_replays_exactly(tmp_path, name, players):
     replay = replay_file(record)
     assert replay.totals == tuple(table.board.totals) and replay.winner == table.board.winner
     assert [h.result for h in replay.hands] == table.results
-    assert max(table.board.totals) >= rules.target
+    assert max(table.board.totals) >= rules.target or table.board.hands == rules.hands_limit
 
 
 def test_a_whole_game_of_escoba_through_the_keys(tmp_path):
@@ -112,6 +115,43 @@ def test_building_in_casino_through_the_keys(tmp_path):
             standing = [b for b in table.state.builds]
             assert all(f"build of {b.value}" in app.panel_text("floor") for b in standing)
             shot(app, "casino-build-on-the-floor")
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
+def test_a_pile_to_take_is_shown_and_taken_through_the_keys():
+    """Stealing Bundles at the screen: every pile's top card shows beside its side's score, a
+    card that can take a pile says whose, and the choice names the pile's size and top card."""
+    def pile_to_take(table) -> bool:
+        return any(m.steal is not None for c in table.hand for m in table.options(c))
+    seed = seed_where("stealing-bundles", "greedy", pile_to_take)
+    app = build_app("stealing-bundles", bot="greedy", seed=seed, delay=0, record=None)
+
+    async def scenario():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(app, pilot)
+            table = app.table
+            while not pile_to_take(table):
+                await play_card(app, pilot, playable(table))
+            index, move = next((i, m) for i, c in enumerate(table.hand) for m in table.options(c)
+                               if m.steal is not None)
+            top = table.state.piles[move.steal][-1]
+            assert "top" in app.panel_text("scores") and card_glyph(top) in app.panel_text("scores")
+            shot(app, "stealing-bundles-pile-to-take")
+            size = len(table.state.piles[move.steal])
+            choice = table.options(table.hand[index]).index(move)
+            await pilot.press(str(index + 1))
+            await pilot.pause()
+            assert isinstance(app.screen, CaptureScreen)  # the optional game: take the pile, or trail
+            offered = app.screen.query_one("#captures").render().plain
+            assert f"take Seat 2's pile ({size} cards, {card_glyph(top)} on top)" in offered, offered
+            shot(app, "stealing-bundles-choice")
+            await pilot.press(str(choice + 1))
+            await settle(app, pilot)
+            assert table.state.piles[0][-1] == move.card and len(table.state.piles[0]) >= size + 1
+            assert "took Seat 2's pile" in app.panel_text("log") or "took" in app.panel_text("log")
+            shot(app, "stealing-bundles-pile-taken")
             await pilot.press("q")
 
     asyncio.run(scenario())

@@ -30,8 +30,10 @@ def why_not(rules: Rules) -> str | None:
     if any(not 0 <= c < RANKS * 4 for c in deck):
         return "a card lies outside the ranks the packed floor counts"
     for rule in rules.capture_rules:
-        if rule.takes not in ("rank", "sums", "all"):
+        if rule.takes not in ("rank", "sums", "all", "pile"):
             return f"capture rule '{rule.name}' takes '{rule.takes}'"
+    if rules.takes_piles and any(len(values) > 1 for values in rules.played_values.values()):
+        return "a card with several played values where cards take piles"
     worth_of_rank: dict[int, Any] = {}
     for card in deck:
         value = rules.values.get(card)
@@ -155,7 +157,7 @@ def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int
     rules other than largest and one. A card adding up to several targets (a value and a
     total: Cirulla) is MULTI, each target from the tables in turn; 'pairs first' the routine
     checks itself (a floor card worth the target, before its tables)."""
-    groups = [(rule, cond) for rule, cond in mine if rule.takes != "all"]
+    groups = [(rule, cond) for rule, cond in mine if rule.takes in ("rank", "sums")]
     if any(cond is not None for _, cond in groups) or any(rule.spared for rule, _ in mine):
         return RESOLVE, ()
     sweeps = [cond for rule, cond in mine if rule.takes == "all"]

@@ -83,6 +83,23 @@ def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: li
     return captures
 
 
+def pile_takers(rules, resolver):
+    """Returns the routine's function listing the seats whose pile a card may take
+    (``Stealing.steals``): an opponent's pile topped by the card's rank, while one of the
+    card's pile rules holds, and under 'floor first' only for a card that takes nothing
+    from the floor (``floor_takes``)."""
+    side_of = [rules.side_of(seat) for seat in range(rules.players)]
+    rules_of, holds, first = resolver.pile_rules, resolver.takes_piles, rules.floor_first
+
+    def steals(card: int, seat: int, piles: list, floor: list, prev, floor_takes: bool) -> list:
+        if not rules_of[card] or first and floor_takes:
+            return []
+        rank, side = card >> 2, side_of[seat]
+        found = [s for s, pile in enumerate(piles) if pile and pile[-1] >> 2 == rank and side_of[s] != side]
+        return found if found and holds(card, floor, prev) else []
+    return steals
+
+
 def dealt(piles: list[list[int]], bonuses: list[list[float]], won, bonus) -> None:
     """Gives each seat what a deal hands it besides its cards, as ``State._deal_next`` does:
     the cards it wins at once (a cut card, a floor won at the deal) and its bonus."""

@@ -67,6 +67,7 @@ function drawSeats() {
     }
     if (seat === view.host) facts.push("host");
     if (game) facts.push(`${game.hand_sizes[seat]} in hand`, `${game.piles[seat]} won`);
+    if (game && game.pile_tops && game.pile_tops[seat]) facts.push(`${NAMES[game.pile_tops[seat]] || game.pile_tops[seat]} on top`);
     if (game && game.bonuses[seat]) facts.push(`+${game.bonuses[seat]} bonus`);
     box.append(element("span", "facts", facts.join(" · ")));
     if (view.you === view.host && game && held && !held.empty && !held.connected && !held.bot) {
@@ -139,7 +140,7 @@ function drawScores() {
     if (game.games_finished) row.append(element("span", "facts", ` · ${game.game_wins[i]} game(s) won`));
     return row;
   });
-  $("scores").replaceChildren(element("h2", "", `Scores · to ${game.target}`), ...rows);
+  $("scores").replaceChildren(element("h2", "", `Scores · ${game.target}`), ...rows);
 }
 
 function drawResult() {
@@ -184,6 +185,7 @@ function drawPlays() {
     const line = element("li");
     line.append(`${seatName(p.seat)}: `, card(p.card, "small"));
     if (p.build) line.append(` builds ${p.value}`);
+    else if ("steal" in p) line.append(` takes ${seatName(p.steal)}'s pile of ${p.captured.length}`);
     else if (p.captured.length) line.append(" takes ", ...p.captured.map((c) => card(c, "small")));
     else line.append(" lays it down");
     if (p.basra) line.append(element("strong", "bonus", ` +${p.basra}`));
