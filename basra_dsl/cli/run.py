@@ -68,6 +68,8 @@ def compile_command(variant, options, players, as_json):
         to = f" to {rule['total']}" if rule["total"] is not None else ""
         spares = f" but {' '.join(rule['spares'])}" if rule["spares"] else ""
         click.echo(f"  capture {rule['name']}: {rule['takes']}{to}{spares}" + (f" when {rule['when']}" if rule["when"] else ""))
+    for rule in data["capture"]["restrictions"]:
+        click.echo(f"  barred {rule['name']}: {' '.join(rule['cards'])}" + (f" when {rule['when']}" if rule["when"] else ""))
     for rule in data["basra"]["rules"]:
         click.echo(f"  {rules.bonus_name} {rule['name']}: {rule['points']}" +
                    (f" when {rule['when']}" if rule["when"] else ""))

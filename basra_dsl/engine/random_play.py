@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def random_move(state: State, rng: random.Random) -> Move:
     """Returns a uniformly random card and one of the moves the rules allow it."""
-    if state.builder is not None or state.rules.takes_piles:
+    if state.builder is not None or state.rules.takes_piles or state.rules.restrictions:
         return _random_legal_move(state, rng)
     hand = state.hands[state.turn]
     card = hand[int(rng.random() * len(hand))]  # as rng.choice, but cheaper on this hot path
@@ -30,8 +30,8 @@ def random_move(state: State, rng: random.Random) -> Move:
 
 
 def _random_legal_move(state: State, rng: random.Random) -> Move:
-    """The same draw where the rules build or take piles: a random card among those with a
-    legal move (captures, piles, trail, builds), then one of its moves."""
+    """The same draw where the rules build, take piles or bar cards: a random card among
+    those with a legal move (captures, piles, trail, builds), then one of its moves."""
     by_card: dict[int, list[Move]] = {}
     for move in state.legal_moves():
         by_card.setdefault(move.card, []).append(move)

@@ -35,6 +35,27 @@ class CaptureRule:
 
 
 @dataclass(frozen=True)
+class Restriction:
+    """Cards in ``cards`` may not be played while ``condition`` holds (it reads the card, the
+    floor, the player's cards and the play before), unless the player holds nothing else
+    that may be played (Scopa d'Assi's rule of the vile: no ace may lead)."""
+
+    name: str
+    cards: frozenset[int]
+    condition: Callable | None = field(default=None, compare=False)
+    condition_source: str | None = None
+    span: Span | None = field(default=None, compare=False)
+    title: str | None = None  # what players call it (``"The rule of the vile"``)
+
+    @property
+    def called(self) -> str:
+        """The rule as a message names it: its title, else its name in words."""
+        if self.title:  # in a sentence: "(the rule of the vile)"
+            return "the" + self.title[3:] if self.title.startswith("The ") else self.title
+        return f"the rule '{self.name}'"
+
+
+@dataclass(frozen=True)
 class BasraRule:
     """A capture for which ``condition`` holds scores ``points`` as a bonus."""
 
@@ -138,6 +159,7 @@ class Rules:
     decider: float | None
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
     floor_first: bool = False  # a card that can take from the floor may not take a pile
+    restrictions: tuple[Restriction, ...] = ()  # cards barred from play while a condition holds
     redeal: Redeal | None = None  # a first floor that voids the deal
     floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
     hand_bonuses: tuple[FloorBonus, ...] = ()  # taker "holder": a bonus for the cards a player is dealt
@@ -231,6 +253,8 @@ class Rules:
                             "cards": [card_name(c) for c in sorted(self.builds.cards)],
                             "multiple": self.builds.multiple, "raise": self.builds.raising,
                             "owner_trails": self.builds.owner_trails},
+                        "restrictions": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
+                                          "when": r.condition_source} for r in self.restrictions],
                         "choose": self.choose, "pairs_first": self.pairs_first, "floor_first": self.floor_first,
                         "compulsory": self.compulsory,
                         "compulsion": self.compulsion,

@@ -36,6 +36,7 @@ class State(Building, Stealing):
         self._resolve = resolver.captures
         self._reads_hand = rules.bonus_reads_hand is not None  # else no play works the hand out
         self._piles = rules.takes_piles  # some card may take an opponent's pile (``Stealing``)
+        self._restricted = bool(rules.restrictions)  # some card may be barred from play
         # cards that may be played as several values: a capture that adds up under two of
         # them is two moves, each naming its value (``played.value`` reads it)
         self._several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
@@ -83,6 +84,11 @@ class State(Building, Stealing):
         """Returns every legal move of the player to move (none once the hand is over)."""
         if self.is_terminal():
             return []
+        if self._restricted:
+            return self._unbarred(self._legal_moves())
+        return self._legal_moves()
+
+    def _legal_moves(self) -> list[Move]:
         if self.builder is not None:
             return self._named_values(self._moves_with_builds())
         found = {card: self._resolve(card, self.floor, self.previous) for card in self.hands[self.turn]}
@@ -113,6 +119,8 @@ class State(Building, Stealing):
         """Returns the legal moves of one card of the player to move: its captures, its
         trail where allowed and, where the rules build, its builds; a player who owns a
         build keeps a card to take it and, unless the rules say otherwise, may not trail."""
+        if self._restricted and self.barred(card):
+            return [move for move in self.legal_moves() if move.card == card]  # none, unless all are barred
         options = self._card_moves(card)
         if self.builder is None:
             return self._named_values(options)
@@ -128,6 +136,23 @@ class State(Building, Stealing):
             return options
         trail = options[-1:] if options and not options[-1].capture else []
         return options[:len(options) - len(trail)] + [Move(card, (), steal=s) for s in self.steals(card)] + trail
+
+    def barred(self, card: int):
+        """Returns the restriction that bars the card now (of the player to move), or None."""
+        hand = tuple(self.hands[self.turn])
+        for rule in self.rules.restrictions:
+            if card in rule.cards:
+                try:
+                    if rule.condition is None or rule.condition(card, tuple(self.floor), hand, (), self.previous):
+                        return rule
+                except RULE_FAILURES as exc:
+                    raise RuleError(rule.name, rule.span, str(exc)) from None
+        return None
+
+    def _unbarred(self, moves: list[Move]) -> list[Move]:
+        """The moves of cards no restriction bars; all of them when every card is barred."""
+        barred = {card for card in self.hands[self.turn] if self.barred(card)}
+        return [move for move in moves if move.card not in barred] or moves
 
     def _may_trail(self, captures: bool) -> bool:
         """Whether the card may be laid down without capturing: always where capturing is
@@ -161,6 +186,8 @@ class State(Building, Stealing):
             raise IllegalMove("the hand is already over", "B507")
         if card not in self.hands[seat]:
             raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
+        if self._restricted and (rule := self.barred(card)) and all(m.card != card for m in self.legal_moves()):
+            raise IllegalMove(f"{card_name(card)} may not be played now ({rule.called}): play another card")
         if steal is not None:
             return self._check_steal(card, steal)
         move = self._check_build(card, tuple(build), value) if build else self._value_named(

@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import cards as C
 from ..diagnostics import DiagnosticError, Span, did_you_mean, error
-from ..engine.rules import BasraRule, BuildRules, CaptureRule, FloorBonus, Majority, Redeal, Rules
+from ..engine.rules import BasraRule, BuildRules, CaptureRule, FloorBonus, Majority, Redeal, Restriction, Rules
 from . import evaluation as E
 from . import expressions as X
 from . import nodes as n
@@ -150,6 +150,7 @@ class _Compiler:
             choose=self.value("capture.choose", "policy", "largest"),
             pairs_first=self.pick("capture.pairs_first") is not None,
             floor_first=self.pick("capture.floor_first") is not None,
+            restrictions=self.restrictions(deck_set, values, ranks),
             redeal=self.redeal(values, ranks),
             floor_bonuses=self.floor_bonuses(values, ranks),
             hand_bonuses=self.floor_bonuses(values, ranks, holders=True),
@@ -222,6 +223,13 @@ class _Compiler:
             found.append(CaptureRule(clause.name.text, X.pattern_set(clause.pattern, deck), clause.takes,
                                      condition, clause.guard and expr_text(clause.guard), clause.span, total, spared))
         return tuple(found)
+
+    def restrictions(self, deck, values, ranks) -> tuple[Restriction, ...]:
+        """Returns the cards barred from play and the conditions that bar them."""
+        return tuple(Restriction(c.name.text, X.pattern_set(c.pattern, deck),
+                                 None if c.guard is None else E.compile_function(
+                                     c.guard, self.options, values, ranks, frozenset(X.RESTRICTION_NAMES)),
+                                 c.guard and expr_text(c.guard), c.span, c.title) for c in self._named(n.Restriction))
 
     def build_rules(self, deck) -> BuildRules | None:
         """Returns how the variant builds, from its build rule (one at most; its 'when'

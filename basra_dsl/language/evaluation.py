@@ -95,7 +95,8 @@ def _play_sources(p: str, f: str, c: str, l: str, q: str,  # noqa: E741 - the pl
     hand = {"last": f"{k}[0]", "last_deal": f"{k}[1]", "stock": f"{k}[2]"} if k else {}
     played_as = {"played.value": a} if a else {}
     return {"played": p, "floor": f, "captured": c, "hand": c, "taken": c, "left": l, "previous": q,
-            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})"} | hand | played_as
+            "cleared": f"(not {l} and bool({c}))", "trailed": f"(not {c})", "opening": f"({q}[0] is None)"} \
+        | hand | played_as
 
 
 def _num(a, b, op):

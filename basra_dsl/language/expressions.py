@@ -50,6 +50,9 @@ CAPTURE_NAMES = {k: PLAY_NAMES[k] for k in ("played", "floor", "previous")}
 DEALING_NAMES = {"floor": (CARDS, "the first floor as it is dealt")}
 HOLDER_NAMES = {"hand": (CARDS, "the cards a player is dealt")}  # a bonus to the holder of a dealt hand
 TAKEN_NAMES = {"taken": (CARDS, "the cards a side took in the hand")}  # a score rule
+# a restriction (a card barred): the card, the floor, the play before, the player's cards, the hand's first play
+RESTRICTION_NAMES = CAPTURE_NAMES | {"hand": (CARDS, "the cards the player holds, the card played among them"),
+                                     "opening": (BOOL, "no card has been played yet in this hand")}
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)",
              "groups": "groups(CARDS, SUM)"}
 

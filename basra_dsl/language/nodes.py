@@ -45,7 +45,10 @@ class Clause(Node):
 
     @property
     def key(self) -> str:
-        return f"{self.section}.{self.keyword}"
+        """What a child restating the clause overrides: a named rule by its name (``capture.jack``),
+        any other clause by its keyword (``setup.hand``)."""
+        name = getattr(self, "name", None)
+        return f"{self.section}.{name.text if isinstance(name, Word) else self.keyword}"
 
 
 @dataclass(frozen=True)
@@ -189,10 +192,6 @@ class FloorBonus(Clause):
     title: str | None = field(default=None, kw_only=True)
     section, keyword = "dealing", "rule"
 
-    @property
-    def key(self) -> str:
-        return f"dealing.{self.name.text}"
-
 
 @dataclass(frozen=True)
 class CaptureRule(Clause):
@@ -205,10 +204,6 @@ class CaptureRule(Clause):
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "capture", "rule"
 
-    @property
-    def key(self) -> str:
-        return f"capture.{self.name.text}"
-
 
 @dataclass(frozen=True)
 class BuildRule(Clause):
@@ -218,9 +213,15 @@ class BuildRule(Clause):
     title: str | None = field(default=None, kw_only=True)
     section, keyword = "capture", "build"
 
-    @property
-    def key(self) -> str:
-        return f"capture.{self.name.text}"
+
+@dataclass(frozen=True)
+class Restriction(Clause):
+    """capture: NAME ["Title"]: PATTERN barred [when ...] (these cards may not be played while
+    the condition holds, unless the player holds nothing else)."""
+    name: Word
+    pattern: Pattern
+    title: str | None = field(default=None, kw_only=True)
+    section, keyword = "capture", "restriction"
 
 
 @dataclass(frozen=True)
@@ -277,10 +278,6 @@ class BasraRule(Clause):
     title: str | None = field(default=None, kw_only=True)  # the name players read; the rulebook derives one if None
     section, keyword = "basra", "rule"
 
-    @property
-    def key(self) -> str:
-        return f"basra.{self.name.text}"
-
 
 @dataclass(frozen=True)
 class Called(Clause):
@@ -323,10 +320,6 @@ class ScoreRule(Clause):
     points: Expr
     title: str | None = field(default=None, kw_only=True)
     section, keyword = "score", "rule"
-
-    @property
-    def key(self) -> str:
-        return f"score.{self.name.text}"
 
 
 @dataclass(frozen=True)

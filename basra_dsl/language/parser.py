@@ -258,8 +258,15 @@ class ToAst(Transformer):
         return ("total", children[0])
 
     def build_rule(self, meta, children):
+        return self._pattern_rule(n.BuildRule, meta, children)
+
+    def restriction(self, meta, children):
+        return self._pattern_rule(n.Restriction, meta, children)
+
+    def _pattern_rule(self, kind, meta, children):
+        """A named rule of a card pattern alone (``build: numeral builds``), its guard if any."""
         title, children = _titled(children)
-        rule = n.BuildRule(span=self._s(meta), name=self._word(children[0]), pattern=children[1], title=title)
+        rule = kind(span=self._s(meta), name=self._word(children[0]), pattern=children[1], title=title)
         return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
 
     def raising(self, meta, children):
@@ -411,26 +418,17 @@ class ToAst(Transformer):
     def compare(self, meta, children):
         return n.Compare(str(children[1]), children[0], children[2], span=self._s(meta))
 
-    def is_(self, meta, children):
-        return n.Test("is", children[0], children[1], span=self._s(meta))
+    def _binary(kind, op):  # a test of a pattern (is, has ...) or a joint of conditions (and, or)
+        def build(self, meta, children):
+            return kind(op, children[0], children[1], span=self._s(meta))
+        return build
 
-    def is_not(self, meta, children):
-        return n.Test("is not", children[0], children[1], span=self._s(meta))
-
-    def has(self, meta, children):
-        return n.Test("has", children[0], children[1], span=self._s(meta))
-
-    def only(self, meta, children):
-        return n.Test("only", children[0], children[1], span=self._s(meta))
+    is_, is_not, has, only = _binary(n.Test, "is"), _binary(n.Test, "is not"), _binary(n.Test, "has"), \
+        _binary(n.Test, "only")
+    and_, or_ = _binary(n.BoolOp, "and"), _binary(n.BoolOp, "or")
 
     def not_(self, meta, children):
         return n.Not(children[0], span=self._s(meta))
-
-    def and_(self, meta, children):
-        return n.BoolOp("and", children[0], children[1], span=self._s(meta))
-
-    def or_(self, meta, children):
-        return n.BoolOp("or", children[0], children[1], span=self._s(meta))
 
 
 def _titled(children: list) -> tuple[str | None, list]:

@@ -217,6 +217,8 @@ def play_names_of(clause: n.Clause, guard: bool = True) -> dict[str, tuple[str, 
     expressions) may read beside the options: a capture rule's points know nothing of the play."""
     if isinstance(clause, n.CaptureRule):
         return X.CAPTURE_NAMES if guard else NO_NAMES
+    if isinstance(clause, n.Restriction):
+        return X.RESTRICTION_NAMES if guard else NO_NAMES
     if isinstance(clause, n.BasraRule):
         return X.PLAY_NAMES
     if getattr(clause, "taker", None) == "holder":

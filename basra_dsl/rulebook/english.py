@@ -117,7 +117,11 @@ def pattern_phrase(pattern: n.Pattern, form: str = "a", conj: str = "or") -> str
 PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "the cards taken",
               "left": "the cards left on the floor", "previous": "the previous play",
               "cleared": "clearing the floor", "trailed": "trailing", "last": "the hand's last play",
-              "last_deal": "the hand's last round", "stock": "the number of cards still to be dealt"}
+              "last_deal": "the hand's last round", "stock": "the number of cards still to be dealt",
+              "opening": "the hand's first play"}
+NAME_CLAUSES = {"cleared": "the play clears the floor", "trailed": "the card is trailed",
+                "last": "it is the last play of the hand", "last_deal": "it is in the last round of the hand",
+                "opening": "it is the first play of the hand"}
 PREVIOUS_NOUNS = {"played": "the card played just before", "floor": "the floor before the previous play",
                   "captured": "the cards the previous play took", "left": "the floor the previous play left"}
 
@@ -303,14 +307,8 @@ def say(expr: n.Expr, ctx: Context) -> str:
     match expr:
         case n.Bool(value=v):
             return "always" if v else "never"
-        case n.Name(id="cleared"):
-            return "the play clears the floor"
-        case n.Name(id="trailed"):
-            return "the card is trailed"
-        case n.Name(id="last"):
-            return "it is the last play of the hand"
-        case n.Name(id="last_deal"):
-            return "it is in the last round of the hand"
+        case n.Name(id=name) if name in NAME_CLAUSES:
+            return NAME_CLAUSES[name]
         case n.Name(id=name) if ctx.is_option(name):
             return f"the table plays with {option_link(name, ctx)}"
         case n.Name(id=name):

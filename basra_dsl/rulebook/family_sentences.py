@@ -17,6 +17,10 @@ from .score_sentences import entry_phrase
 class FamilySentences:
     """The sentences of build lines, ``played values`` and hand bonuses."""
 
+    def _restriction(self, c: n.Restriction) -> str:
+        # its condition is said before the sentence ("If it is the first play of the hand, ...")
+        return f"{capitalise(pattern_phrase(c.pattern))} may not be played unless nothing else can be."
+
     def _buildrule(self, c: n.BuildRule) -> str:
         who = capitalise(pattern_phrase(c.pattern))
         return (f"{who} may build instead of taking. Laid on loose floor cards that add up, with it, to the value "

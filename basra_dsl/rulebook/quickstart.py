@@ -33,6 +33,7 @@ from .page_state import PageState
 from .plays import floor_fragment
 from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
 from .score_sentences import point_groups
+from .titles import label as rule_label
 
 TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores nothing",
         "each": "on a tie, each tied side scores them", "split": "on a tie, the tied sides share them"}
@@ -239,6 +240,9 @@ def your_turn(page: PageState) -> str:
                  "but you may play one that takes nothing.")
     else:
         text += f" {page.rule_link('capture.compulsion', 'Taking is up to you')}: a card may stay even if it could take."
+    for rule in (c for c in named_rules(page, n.Restriction) if is_on(page, c)):  # a card barred at times
+        title = rule_label(rule)[:1].lower() + rule_label(rule)[1:]
+        text += f" Mind {page.rule_link(rule.key, title)}: {pattern_phrase(rule.pattern)} may not always be played."
     if page.rules.takes_piles:  # the pile's top card is what others may take it by
         return text + " Keep what you take face up in one pile, the card that took on top."
     return text + " Keep what you take face down" + (", one pile per side." if _paired(page) else ".")

@@ -33,6 +33,8 @@ def label(clause: n.Clause) -> str:
         return inline(clause.title) if clause.title else capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, n.BuildRule):
         return inline(clause.title) if clause.title else "Building"
+    if isinstance(clause, n.Restriction):
+        return inline(clause.title) if clause.title else capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, n.ScoreRule):
         return inline(clause.title) if clause.title else capitalise(clause.name.text.replace("_", " "))
     if isinstance(clause, (n.CaptureRule, n.BasraRule)):

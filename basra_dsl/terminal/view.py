@@ -210,7 +210,9 @@ def hand_rows(table: Table) -> list[Text]:
             options = table.options(card)
             if not options:
                 owns = any(b.owner == table.seat for b in table.state.builds)
-                row.append("   cannot be played now" + (": you own a build" if owns else ""), style="dim")
+                rule = table.state.barred(card) if table.rules.restrictions else None
+                why = f": {plain(rule.called)}" if rule else ": you own a build" if owns else ""
+                row.append("   cannot be played now" + why, style="dim")
             elif len(options) > 1:
                 row.append(f"   {len(options)} choices", style="yellow")
             elif options[0].build:

@@ -78,6 +78,9 @@ HOUSE_RULES = {
                'basra:\n  sum_bonus "Sum": captured.sum + played.value when played is A\n',
     # piles taken by partners, only from a full floor, by a player who must take with any card;
     # a bonus reads the previous play (a pile taken leaves the floor as it was)
+    # a card barred by what the player holds and by the hand's first play (restrictions)
+    "barred": 'variant barred "Barred" extends egyptian\ncapture:\n  keep "Keep a jack": J barred when '
+              'hand.count(J) == 1\n  no_seven_lead: 7 barred when opening\n',
     "teams": 'variant teams "Teams" extends stealing-bundles\nsetup:\n  players 4\n  partners\ncapture:\n'
              '  drop steal\n  steal: any takes pile when floor.count >= 3\n  compulsory hand\n'
              'basra:\n  echo "Echo": 1 when played.rank == previous.played.rank\n',

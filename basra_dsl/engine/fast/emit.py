@@ -167,8 +167,8 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
 def _choice(plan: Plan) -> list[str]:
     """The reference random player (``random_play.random_move``), draw for draw."""
     compulsion = plan.rules.compulsion
-    if plan.rules.takes_piles:
-        return _choice_with_piles(plan)
+    if plan.rules.takes_piles or plan.rules.restrictions:
+        return _choice_by_moves(plan)
     if compulsion == "card":  # the usual rule: the card drawn is played, resolved straight into the capture
         return ["card = hand.pop(int(r() * len(hand)))"] + _resolve(plan, True)
     lines = ["card = hand[int(r() * len(hand))]"] + _resolve(plan, False)
@@ -185,22 +185,27 @@ def _choice(plan: Plan) -> list[str]:
     return lines + [f"capture = {PICK}"]
 
 
-def _choice_with_piles(plan: Plan) -> list[str]:
-    """Where cards take piles, the random player draws among the legal moves
-    (``random_play._random_legal_move``): a card with a move, then one of its moves (its
-    captures, the seats whose piles it takes, its trail where allowed). A pile taken is
-    the seat's number where a capture is a tuple of cards."""
+def _choice_by_moves(plan: Plan) -> list[str]:
+    """Where cards take piles or may be barred, the random player draws among the legal
+    moves (``random_play._random_legal_move``): a card with a move, then one of its moves
+    (its captures, the seats whose piles it takes, its trail where allowed); a barred card
+    only when every card with a move is barred. A pile taken is the seat's number where a
+    capture is a tuple of cards."""
     compulsion = plan.rules.compulsion
     trail = {"optional": "True", "card": "not m", "hand": "not must"}[compulsion]
+    steals = "o + STEALS(c, seat, piles, floor, prev, bool(o))" if plan.rules.takes_piles else "o"
     lines = ["found = []",
              "for c in hand:",
              "    o = caps(c, floor, rc, prev)",
-             "    found.append((c, o + STEALS(c, seat, piles, floor, prev, bool(o))))"]
+             f"    found.append((c, {steals}))"]
     if compulsion == "hand":
         lines += ["must = any(m for _, m in found)"]
-    return lines + [f"found = [(c, m + TRAIL if {trail} else m) for c, m in found]",
-                    "found = [x for x in found if x[1]]",
-                    "card, opts = found[int(r() * len(found))]",
+    lines += [f"found = [(c, m + TRAIL if {trail} else m) for c, m in found]",
+              "found = [x for x in found if x[1]]"]
+    if plan.rules.restrictions:
+        lines += ["bar = BARRED(hand, floor, prev)",
+                  "found = [x for x in found if x[0] not in bar] or found"]
+    return lines + ["card, opts = found[int(r() * len(found))]",
                     "capture = opts[int(r() * len(opts))]"]
 
 
@@ -266,7 +271,7 @@ def _play(plan: Plan, trace: bool) -> list[str]:
     """Plays the chosen move (``State.play``), keeping the packed counts of the floor."""
     before = "floor" in plan.reads
     left = "left" in plan.reads
-    popped = plan.rules.compulsion == "card" and not plan.rules.takes_piles
+    popped = plan.rules.compulsion == "card" and not (plan.rules.takes_piles or plan.rules.restrictions)
     lines = [] if popped else ["hand.remove(card)"]  # else drawn with pop
     if plan.rules.takes_piles:  # a pile taken (a seat's number): it goes onto the seat's, the card on top
         lines += ["if capture.__class__ is int:",
@@ -408,7 +413,8 @@ def namespace(plan: Plan) -> dict:
         "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "DEALT": runtime.dealt,
-        "RESOLVER": (resolver := CaptureResolver(rules)).captures, "STEALS": runtime.pile_takers(rules, resolver), "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
+        "RESOLVER": (resolver := CaptureResolver(rules)).captures, "STEALS": runtime.pile_takers(rules, resolver),
+        "BARRED": runtime.barring(rules), "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
         "MAJORITIES": rules.majorities,
         "CARD_POINTS": [rules.card_points.get(c, 0) for c in range(size)],

@@ -100,6 +100,19 @@ def pile_takers(rules, resolver):
     return steals
 
 
+def barring(rules):
+    """Returns the routine's function giving the cards of a hand that a restriction bars
+    now (``State.barred``)."""
+    restrictions = rules.restrictions
+
+    def barred(hand: list, floor: list, prev) -> set:
+        held, laid = tuple(hand), tuple(floor)
+        return {card for card in hand if any(
+            card in rule.cards and (rule.condition is None or rule.condition(card, laid, held, (), prev))
+            for rule in restrictions)}
+    return barred
+
+
 def dealt(piles: list[list[int]], bonuses: list[list[float]], won, bonus) -> None:
     """Gives each seat what a deal hands it besides its cards, as ``State._deal_next`` does:
     the cards it wins at once (a cut card, a floor won at the deal) and its bonus."""
