@@ -39,6 +39,14 @@ def person_move(table: Table) -> Move:
     return moves[0]
 
 
+async def reach(app, pilot, wanted):
+    """Plays the person's first playable card turn after turn until ``wanted(table)``; returns the table."""
+    await settle(app, pilot)
+    while not wanted(app.table):
+        await play_card(app, pilot, playable(app.table))
+    return app.table
+
+
 @pytest.mark.parametrize("name, players", CASES, ids=[f"{n}-{p}" for n, p in CASES])
 def test_a_whole_game_plays_and_replays_exactly(tmp_path, name, players):
     rules = load_variant(name, players=players)
@@ -94,10 +102,7 @@ def test_building_in_casino_through_the_keys(tmp_path):
 
     async def scenario():
         async with app.run_test(size=(110, 34)) as pilot:
-            await settle(app, pilot)
-            table = app.table
-            while not can_build(table):
-                await play_card(app, pilot, playable(table))
+            table = await reach(app, pilot, can_build)
             index = next(i for i, card in enumerate(table.hand) if any(m.build for m in table.options(card)))
             options = table.options(table.hand[index])
             await pilot.press(str(index + 1))
@@ -130,10 +135,7 @@ def test_a_pile_to_take_is_shown_and_taken_through_the_keys():
 
     async def scenario():
         async with app.run_test(size=(100, 32)) as pilot:
-            await settle(app, pilot)
-            table = app.table
-            while not pile_to_take(table):
-                await play_card(app, pilot, playable(table))
+            table = await reach(app, pilot, pile_to_take)
             index, move = next((i, m) for i, c in enumerate(table.hand) for m in table.options(c)
                                if m.steal is not None)
             top = table.state.piles[move.steal][-1]
