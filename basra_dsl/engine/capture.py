@@ -229,16 +229,7 @@ class CaptureResolver:
             # A single card of the target value is a group of one, so sums include pairing.
             if len(sums) == 1:
                 return self._sums(floor, sums[0])
-            found: list[tuple[int, ...]] = []
-            seen: set[tuple[int, ...]] = set()
-            for target in sums:
-                for take in self._sums(floor, target):
-                    if take not in seen:
-                        seen.add(take)
-                        found.append(take)
-                        if len(found) >= MAX_OPTIONS:
-                            return found
-            return found
+            return first_distinct((self._sums(floor, target) for target in sums), MAX_OPTIONS)
         if "rank" in kinds:
             rank = card >> 2
             same = tuple(x for x in floor if x >> 2 == rank)
@@ -269,6 +260,21 @@ def _holds(rule, card: int, floor: tuple[int, ...], previous) -> bool:
 
 
 # ------------------------------------------------------------------ listing card sets
+
+def first_distinct(groups, most: int) -> list[tuple[int, ...]]:
+    """Returns the captures of ``groups`` (lists of captures, made one at a time), in order,
+    each once, at most ``most`` of them: what a card adding up to several targets offers."""
+    found: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for takes in groups:
+        for take in takes:
+            if take not in seen:
+                seen.add(take)
+                found.append(take)
+                if len(found) >= most:
+                    return found
+    return found
+
 
 def _choices(parts: list[tuple[list[int], int]], index: int = 0) -> Iterator[tuple[int, ...]]:
     """Yields, in the order of ``itertools.product``, the card sets taking ``k`` of the

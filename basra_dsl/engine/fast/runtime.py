@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..capture import first_distinct
 from ..covers import best_covers
 from ..sums import single_groups
 from ..scoring import award_majorities, rule_points
@@ -57,29 +58,20 @@ def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: li
     targets (``CaptureResolver._group_captures``): each target's, from the sums tables (a
     floor card worth the target first, under 'pairs first'), in turn, each capture once, at
     most ``most``."""
+    def of_target(t: int, floor, rc, pairs: bool, largest: bool) -> list:
+        if pairs and rc & pmask[t]:
+            return [tuple([x for x in floor if worth[x] == t])] if largest else [(x,) for x in floor if worth[x] == t]
+        key = rc & vmask[t]
+        entry = tables[t].get(key, MISS)
+        if entry is MISS:
+            entry = sums_entry(t, key, fields[t], largest, tables[t])
+        if entry is None:
+            return []
+        return [tuple([x for x in floor if worth[x] in entry])] if entry.__class__ is frozenset \
+            else expand(floor, t, entry, worth)
+
     def captures(targets, floor, rc, pairs: bool, largest: bool) -> list:
-        found: list = []
-        seen: set = set()
-        for t in targets:
-            if pairs and rc & pmask[t]:
-                takes = ([tuple([x for x in floor if worth[x] == t])] if largest
-                         else [(x,) for x in floor if worth[x] == t])
-            else:
-                key = rc & vmask[t]
-                entry = tables[t].get(key, MISS)
-                if entry is MISS:
-                    entry = sums_entry(t, key, fields[t], largest, tables[t])
-                if entry is None:
-                    continue
-                takes = ([tuple([x for x in floor if worth[x] in entry])] if entry.__class__ is frozenset
-                         else expand(floor, t, entry, worth))
-            for take in takes:
-                if take not in seen:
-                    seen.add(take)
-                    found.append(take)
-                    if len(found) >= most:
-                        return found
-        return found
+        return first_distinct((of_target(t, floor, rc, pairs, largest) for t in targets), most)
     return captures
 
 
