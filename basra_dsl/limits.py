@@ -41,6 +41,7 @@ EXPRESSION_PARTS = 1_000  # names, numbers, operators and tests in one expressio
 # counted on the floor holding every card of the pack, which no floor exceeds (see
 # engine/capture.py), or whose targets together need more than CAPTURE_STEPS_PER_VARIANT
 # steps (which bounds what the check itself spends).
+FLOOR_READINGS = 64  # the readings of a pack's cards of several floor values (Tablanette's four aces: 16)
 CAPTURES = 16_384  # Cirulla's played ace: 10,600 (sets adding up to 14, or to 1)
 CAPTURE_STEPS = 12_000_000  # Kasino's 10 of diamonds, counting 16, may need 10,479,237
 CAPTURE_POSITIONS = 1_000_000  # ... and 563,646 positions

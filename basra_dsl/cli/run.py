@@ -177,7 +177,8 @@ def simulate(variant, hands, games, seed, bot, vs, samples, workers, scheduler, 
     points = ", ".join(f"{average} for {seats_text(rules.sides[side])}"
                        for side, average in enumerate(data["average_points"]))
     click.echo(f"  average points per hand: {points}")
-    click.echo(f"  {rules.bonus_name}s per hand: {data['basras_per_hand']}")
+    if rules.basra_rules:  # a game that scores no bonus has no count of them to give
+        click.echo(f"  {rules.bonus_name}s per hand: {data['basras_per_hand']}")
     click.echo(f"  first player's side wins: {data['first_player_win_rate']:.1%} of "
                f"{'games' if games else 'hands'}")
     click.echo(f"  {data['hands_per_second']} hands/s ({elapsed:.2f} s)", err=True)

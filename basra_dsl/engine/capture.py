@@ -15,7 +15,7 @@ names is checked by ``allows`` without a list.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterator
 
 from .. import limits
@@ -41,6 +41,14 @@ class CaptureResolver:
         self.values = rules.values
         # a card's value for adding up, 0 for a picture, as a list: read several times a play
         self.worth = [rules.values.get(card) or 0 for card in range(max(rules.deck, default=0) + 1)]
+        # a card's count on the floor where a 'floor values' line gives it: one value replaces
+        # its worth; several are readings of the floor, each tried (Tablanette's ace: 1 or 11)
+        self.readings: dict[int, tuple[int, ...]] = {}
+        for card, counts in rules.floor_values.items():
+            if len(counts) > 1:
+                self.readings[card] = counts
+            else:
+                self.worth[card] = counts[0]
         self.stack = rules.floor_kind == "stack"
         self.largest = rules.choose == "largest"
         self.fewest = rules.choose == "fewest"
@@ -98,11 +106,45 @@ class CaptureResolver:
         if not kinds:
             return []
         try:
-            if self.stack:
-                return [tuple(floor)] if self._group_captures(card, floor[-1:], kinds) else []
-            return self._group_captures(card, floor, kinds)
+            if self.readings and any(x in self.readings for x in floor):
+                return self._across_readings([self._read(worth, self._captures_on, card, floor, kinds)
+                                              for worth in self._worths(floor)])
+            return self._captures_on(card, floor, kinds)
         except SearchTooLong as exc:
             raise self._too_long(card, exc) from None
+
+    def _captures_on(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
+        if self.stack:
+            return [tuple(floor)] if self._group_captures(card, floor[-1:], kinds) else []
+        return self._group_captures(card, floor, kinds)
+
+    # ---- floors holding cards of several values: each reading of them is tried
+    def _worths(self, floor) -> Iterator[list[int]]:
+        """Yields the cards' worth under each reading of the floor's cards of several values
+        (at most ``limits.FLOOR_READINGS``: the checker refuses a pack with more, B808)."""
+        several = [x for x in floor if x in self.readings]
+        for counts in product(*(self.readings[x] for x in several)):
+            worth = list(self.worth)
+            for x, value in zip(several, counts):
+                worth[x] = value
+            yield worth
+
+    def _read(self, worth: list[int], work, *args):
+        """Runs ``work`` with the cards worth as one reading of the floor says."""
+        saved, self.worth = self.worth, worth
+        try:
+            return work(*args)
+        finally:
+            self.worth = saved
+
+    def _across_readings(self, found: list[list[tuple[int, ...]]]) -> list[tuple[int, ...]]:
+        """The captures of every reading, each once, kept as the choice rule keeps them: the
+        largest (or, under 'fewest', the smallest) over all readings, else all."""
+        every = first_distinct(found, MAX_OPTIONS)
+        if not every or not (self.largest or self.single or self.fewest):
+            return every
+        best = (min if self.fewest else max)(len(c) for c in every)
+        return [c for c in every if len(c) == best]
 
     def allows(self, card: int, floor: list[int] | tuple[int, ...], capture: tuple[int, ...],
                previous=NO_PREVIOUS) -> bool:
@@ -114,6 +156,8 @@ class CaptureResolver:
         sweep, kinds = self._active(card, floor, previous)
         if sweep is not None:
             return taken == {x for x in floor if x not in sweep.spared}
+        if self.readings and any(x in self.readings for x in floor):
+            return taken in [set(c) for c in self.captures(card, floor, previous)]
         try:
             if self.stack:
                 return taken == set(floor) and bool(kinds and self._group_captures(card, floor[-1:], kinds))
@@ -143,10 +187,13 @@ class CaptureResolver:
             for kind, target, value in self.played_targets[card]:
                 if kind not in kinds or value in found:
                     continue
-                if self.stack:
-                    added = set(capture) == set(floor) and self._takes_sum(floor[-1:], floor[-1:], target)
+                top, taken = (floor[-1:], floor[-1:]) if self.stack else (floor, tuple(capture))
+                if self.stack and set(capture) != set(floor):
+                    added = False
+                elif self.readings and any(x in self.readings for x in top):
+                    added = any(self._read(worth, self._takes_sum, top, taken, target) for worth in self._worths(top))
                 else:
-                    added = self._takes_sum(floor, tuple(capture), target)
+                    added = self._takes_sum(top, taken, target)
                 if added:
                     found.append(value)
         except SearchTooLong as exc:

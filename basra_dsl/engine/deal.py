@@ -171,9 +171,9 @@ def _floor_bonus(rules: Rules, floor: list[int], dealer: int,
     largest bonus among those that hold wins the whole floor for its taker."""
     best, winner = 0, None
     args = (None, tuple(floor), (), (), NO_PLAY)
-    for rule in rules.floor_bonuses:
+    for rule in rules.floor_bonuses:  # a rule that holds gives the floor, even for no points
         points = points_if_holds(rule, args)
-        if points is not None and points > best:
+        if points is not None and (winner is None or points > best):
             best, winner = points, rule
     if winner is None or not floor:
         return floor, []

@@ -169,6 +169,9 @@ class Rules:
     # what a card counts as the card played, where it differs from ``values`` (several: the
     # player chooses; Royal Cassino's ace 1 or 14, Kasino's ace 14)
     played_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # what a card counts lying on the floor, where it differs from ``values`` (several: the
+    # player taking it chooses; Tablanette's ace 1 or 11)
+    floor_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
     hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
     # what settles level totals at the end, in turn, counted in the last hand: (word, cards
     # counted; None for every card); the word "bonuses" counts bonuses scored
@@ -260,7 +263,8 @@ class Rules:
                         "compulsion": self.compulsion,
                         "values": {card_name(c): v for c, v in sorted(
                             (c, v) for c, v in self.values.items() if c is not None and v is not None)},
-                        "played_values": {card_name(c): list(v) for c, v in sorted(self.played_values.items())}},
+                        "played_values": {card_name(c): list(v) for c, v in sorted(self.played_values.items())},
+                        "floor_values": {card_name(c): list(v) for c, v in sorted(self.floor_values.items())}},
             "basra": {"called": self.bonus_name,
                       "rules": [{"name": r.name, "points": r.points_source, "when": r.condition_source}
                                 for r in self.basra_rules]},

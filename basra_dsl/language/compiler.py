@@ -145,6 +145,7 @@ class _Compiler:
             deal_passes=self.value("setup.deal_passes", "to", "next"),
             values=values,
             played_values=self.played_values(deck),
+            floor_values=self.played_values(deck, "setup.floor_values"),
             capture_rules=self.capture_rules(deck_set, values, ranks),
             builds=self.build_rules(deck_set),
             choose=self.value("capture.choose", "policy", "largest"),
@@ -184,12 +185,13 @@ class _Compiler:
                 values[card] = value or None
         return values
 
-    def played_values(self, deck: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    def played_values(self, deck: tuple[int, ...], key: str = "setup.played_values") -> dict[int, tuple[int, ...]]:
         """Returns what cards count as the card played where a 'played values' line says it
-        differs from their count on the floor; a card given in several entries may count
-        any of them, as its player chooses."""
+        differs from their count on the floor (or, with the floor's key, what they count on
+        the floor where a 'floor values' line says so); a card given in several entries may
+        count any of them, as its player chooses."""
         found: dict[int, tuple[int, ...]] = {}
-        clause = self.pick("setup.played_values")
+        clause = self.pick(key)
         for entry in clause.entries if clause is not None else ():
             value = int(E.evaluate_constant(entry.value, self.options))
             for card in X.pattern_set(entry.pattern, frozenset(deck)):

@@ -134,6 +134,15 @@ class PlayedValues(Clause):
 
 
 @dataclass(frozen=True)
+class FloorValues(Clause):
+    """setup: floor values PATTERN N, ... (what cards count lying on the floor, where it
+    differs from 'values'; a card given twice may count either, as the player taking it
+    chooses: Tablanette's 'floor values A 1, A 11')."""
+    entries: tuple[ValueEntry, ...]
+    section, keyword = "setup", "floor_values"
+
+
+@dataclass(frozen=True)
 class Suits(Clause):
     """setup: suits french | italian | spanish (what the pack's suits are called on pages)."""
     style: str

@@ -215,11 +215,13 @@ class ToAst(Transformer):
     def cut(self, meta, children):
         return n.Cut(span=self._s(meta), patterns=children[0], winner=str(children[1]))
 
-    def card_values(self, meta, children):
-        return n.CardValues(span=self._s(meta), entries=tuple(children))
+    def _entries(kind):  # a line of value entries: values, played values, floor values
+        def build(self, meta, children):
+            return kind(span=self._s(meta), entries=tuple(children))
+        return build
 
-    def played_values(self, meta, children):
-        return n.PlayedValues(span=self._s(meta), entries=tuple(children))
+    card_values, played_values, floor_values = _entries(n.CardValues), _entries(n.PlayedValues), \
+        _entries(n.FloorValues)
 
     def value_entry(self, meta, children):
         return n.ValueEntry(span=self._s(meta), pattern=children[0], value=children[1])

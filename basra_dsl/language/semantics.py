@@ -181,6 +181,7 @@ def _patterns(clause: n.Clause) -> Iterator[n.Pattern]:
             if spared is not None:
                 yield spared
         case n.Points(entries=entries) | n.CardValues(entries=entries) | n.PlayedValues(entries=entries) | \
+                n.FloorValues(entries=entries) | \
                 n.Most(values=entries):
             yield from (e.pattern for e in entries)
 
@@ -269,7 +270,7 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
         case n.CardValues(entries=entries):
             for entry in entries:
                 yield entry.value, X.NUM
-        case n.PlayedValues(entries=entries):
+        case n.PlayedValues(entries=entries) | n.FloorValues(entries=entries):
             for entry in entries:
                 yield entry.value, X.NUM
     for entry in clause.values if isinstance(clause, n.Most) else ():

@@ -160,17 +160,20 @@ def values_line(rules: Rules) -> str:
             said = f"{join(pairing)} {'only pair' if only_pairing(rules, pairing) else 'are never added up'}"
         text += ("; " if text else "") + said
     text = capitalise(text) + "." if text else ""
-    return text + (f" {played_line(rules)}" if rules.played_values else "")
+    text += f" {played_line(rules)}" if rules.played_values else ""
+    return text + (f" {played_line(rules, rules.floor_values, 'On the floor')}" if rules.floor_values else "")
 
 
-def played_line(rules: Rules) -> str:
+def played_line(rules: Rules, given: dict | None = None, where: str = "Played from the hand") -> str:
     """What cards count as the card played, where it differs: "Played from the hand, an ace
-    counts 14, the two of spades 15 and the ten of diamonds 16." (a choice: "1 or 14")."""
+    counts 14, the two of spades 15 and the ten of diamonds 16." (a choice: "1 or 14"); with
+    the floor's values and ``where``, what they count lying on the floor."""
+    given = rules.played_values if given is None else given
     said: dict[str, tuple[int, ...]] = {}
-    for card, counts in sorted(rules.played_values.items()):
-        same_rank = all(rules.played_values.get(c) == counts for c in rules.deck if C.rank(c) == C.rank(card))
+    for card, counts in sorted(given.items()):
+        same_rank = all(given.get(c) == counts for c in rules.deck if C.rank(c) == C.rank(card))
         name = f"{article(C.RANK_NAMES[C.rank(card)])}" if same_rank else f"the {naming.card_words(card)}"
         said.setdefault(name, counts)
     parts = [f"{name} {'counts ' * (i == 0)}{join([str(v) for v in counts], 'or')}"
              for i, (name, counts) in enumerate(said.items())]
-    return f"Played from the hand, {join(parts)}."
+    return f"{where}, {join(parts)}."

@@ -52,7 +52,15 @@ class FamilySentences:
             grouped.setdefault(entry_phrase(e.pattern), []).append(self.num(e.value))
         parts = [f"{who} {'counts ' * (i == 0)}{join(v, 'or')}{', as its player chooses' * (len(v) > 1)}"
                  for i, (who, v) in enumerate(grouped.items())]
-        return f"As the card played, {join(parts)}. On the floor they count as usual."
+        return f"As the card played, {join(parts)}." + ("" if self.floor_counted else " On the floor they count as usual.")
+
+    def _floorvalues(self, c: n.FloorValues) -> str:
+        grouped: dict[str, list[str]] = {}  # one pattern given twice: either count, as the taker chooses
+        for e in c.entries:
+            grouped.setdefault(entry_phrase(e.pattern), []).append(self.num(e.value))
+        parts = [f"{who} {'counts ' * (i == 0)}{join(v, 'or')}{', as the player taking it chooses' * (len(v) > 1)}"
+                 for i, (who, v) in enumerate(grouped.items())]
+        return f"Lying on the floor, {join(parts)}."
 
     def _scorerule(self, c: n.ScoreRule) -> str:
         """Points a side scores for what it took (Cirulla's Grande and Piccola)."""

@@ -313,7 +313,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     elif condition is not True:
         only = f", but only when {say(condition, page.ctx)}"
     text = f"{page.rule_link(clause.key, capitalise(who))} {body}"
-    if words(text + only) > MOST_WORDS:
+    if only and words(text + only) > MOST_WORDS:
         only = f", but only on some floors ({page.rule_link(clause.key, 'see the rule')})"
     return text + only + "."
 

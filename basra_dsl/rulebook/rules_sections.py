@@ -26,7 +26,7 @@ from .sentences import entry_phrase, point_values, points_phrase, value_text
 from .titles import rule_title
 
 ORDER = {
-    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.suits", "setup.values", "setup.played_values", "setup.cut", "setup.deal", "setup.hand",
+    "setup": ["setup.players", "setup.partners", "setup.deck", "setup.suits", "setup.values", "setup.played_values", "setup.floor_values", "setup.cut", "setup.deal", "setup.hand",
               "setup.direction",
               "setup.lead", "setup.deal_passes",
               "setup.floor", "setup.start_floor", "setup.redeal_floor"],

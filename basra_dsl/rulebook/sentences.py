@@ -56,6 +56,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
                  summed: str = "numerals"):
         self.ctx = ctx
         self.one_deal = False  # the whole pack goes out in the first deal (set by the page)
+        self.floor_counted = False  # a 'floor values' line says what cards count on the floor (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known

@@ -13,7 +13,8 @@ from .english import capitalise, conjuncts, majority_phrase, pattern_phrase, use
 from .safe import inline
 
 LABELS = {
-    "setup.deck": "Pack", "setup.suits": "Suits", "setup.values": "Card values", "setup.played_values": "Values of the card played", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
+    "setup.deck": "Pack", "setup.suits": "Suits", "setup.values": "Card values", "setup.played_values": "Values of the card played",
+    "setup.floor_values": "Values on the floor", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
     "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "dealing.redeal": "A new deal", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",

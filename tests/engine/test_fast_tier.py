@@ -78,6 +78,8 @@ HOUSE_RULES = {
                'basra:\n  sum_bonus "Sum": captured.sum + played.value when played is A\n',
     # piles taken by partners, only from a full floor, by a player who must take with any card;
     # a bonus reads the previous play (a pile taken leaves the floor as it was)
+    # a card that counts otherwise on the floor (the checked resolver's), and one of two floor values
+    "floor": 'variant floor "Floor" extends egyptian\nsetup:\n  floor values 10D 1, 9C 2, 9C 11\n',
     # a card barred by what the player holds and by the hand's first play (restrictions)
     "barred": 'variant barred "Barred" extends egyptian\ncapture:\n  keep "Keep a jack": J barred when '
               'hand.count(J) == 1\n  no_seven_lead: 7 barred when opening\n',

@@ -224,3 +224,13 @@ def test_a_taker_option_must_choose_dealer_or_next(tmp_path, option, message):
     text = text.replace("1 to dealer when dealer_escoba", "1 to taker when dealer_escoba")
     result = run_cli("check", house_variant(tmp_path, text))
     assert result.exit_code == 1 and message in result.output
+
+
+def test_a_first_floor_rule_that_holds_gives_the_floor_even_for_no_points(tmp_path):
+    """Chinese Ten's four of a kind in the layout go to the dealer with no bonus (a docs-only
+    author's report, issue 28): a rule worth 0 that holds still gives the floor away."""
+    rules = load_house(tmp_path, 'variant four "Four" extends egyptian\ndealing:\n'
+                                 '  four: 0 to dealer when floor.ranks == 1\n')
+    verdict = judge_first_floor(rules, cards("5C 5D 5H 5S"), dealer=1)
+    assert (verdict.taker, verdict.bonus) == (1, 0)
+    assert judge_first_floor(rules, cards("5C 5D 5H 6S"), dealer=1).taker is None

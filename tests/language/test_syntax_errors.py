@@ -416,6 +416,9 @@ def test_recovery_reports_each_mistake_of_a_variant_once(path):
     (HEAD + "basra:\n  a: 10 when cleared\n  clear 10 when cleared\n", "B101", "rule needs a colon", "'name: ...'"),
     # an option without its colon, with no choices yet
     (HEAD + "option a: 1 | 2 = 1\noption target\n", "B101", "option needs a colon", "option target:"),
+    # a card of two values written as one entry (an author of Tablanette, issue 28)
+    (HEAD + "setup:\n  values A 1 | 11\n", "B119", "several values on the floor", "write: floor values A 1, A 11"),
+    (HEAD + "setup:\n  played values A 1 | 14\n", "B119", "as the card played", "write: played values A 1, A 14"),
 ])
 def test_mistakes_read_as_something_else(text, code, words, hint):
     found = errors(text)

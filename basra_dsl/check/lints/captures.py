@@ -23,6 +23,7 @@ the engine lists the first ``limits.CAPTURES`` of them, and a player may name an
 
 from __future__ import annotations
 
+import math
 from typing import Iterator
 
 from ... import __version__, limits
@@ -52,27 +53,53 @@ def check_capture_costs(merged: Merged, combos: list[Combination]) -> Iterator[D
             continue  # on a stacked floor only the top card is ever added up
         several = len(combos) > 1
         resolver = CaptureResolver(rules)
-        if "count" not in reported and rules.choose in ("one", "fewest", "single"):
-            found = _most_captures(rules, resolver)
-            if found is not None:
-                reported.add("count")
-                yield _too_many(merged, combo, rules, resolver, *found, several)
-        if "steps" in reported:
+        readings = math.prod(len(counts) for counts in resolver.readings.values())
+        if readings > limits.FLOOR_READINGS:
+            if "readings" not in reported:
+                reported.add("readings")
+                yield _too_many_readings(merged, combo, rules, readings, several)
             continue
-        for value in _searched_values(rules, resolver):
-            counts = _counts(rules, resolver.worth, value)
-            steps, positions = _cost(value, counts)
-            if (value, counts) not in searched:
-                searched.add((value, counts))
-                spent += min(steps, limits.CAPTURE_STEPS)
-            if steps > limits.CAPTURE_STEPS or positions > limits.CAPTURE_POSITIONS:
-                reported.add("steps")
-                yield _too_long(merged, combo, rules, resolver, value, several)
+        for worth in _full_readings(resolver):  # each reading of the floor of every card
+            resolver.worth = worth
+            if "count" not in reported and rules.choose in ("one", "fewest", "single"):
+                found = _most_captures(rules, resolver)
+                if found is not None:
+                    reported.add("count")
+                    yield _too_many(merged, combo, rules, resolver, *found, several)
+            if "steps" in reported:
                 break
-            if spent > limits.CAPTURE_STEPS_PER_VARIANT:
-                reported.add("steps")
-                yield _too_long(merged, combo, rules, resolver, value, several, together=True)
-                break
+            for value in _searched_values(rules, resolver):
+                counts = _counts(rules, resolver.worth, value)
+                steps, positions = _cost(value, counts)
+                if (value, counts) not in searched:
+                    searched.add((value, counts))
+                    spent += min(steps, limits.CAPTURE_STEPS)
+                if steps > limits.CAPTURE_STEPS or positions > limits.CAPTURE_POSITIONS:
+                    reported.add("steps")
+                    yield _too_long(merged, combo, rules, resolver, value, several)
+                    break
+                if spent > limits.CAPTURE_STEPS_PER_VARIANT:
+                    reported.add("steps")
+                    yield _too_long(merged, combo, rules, resolver, value, several, together=True)
+                    break
+
+
+def _full_readings(resolver: CaptureResolver) -> list[list[int]]:
+    """The cards' worth under each reading of the pack's cards of several floor values (one
+    list, their usual worth, where there are none), each count of values once."""
+    found: dict[tuple, list[int]] = {}
+    for worth in resolver._worths(list(resolver.readings)):
+        found.setdefault(tuple(sorted(worth)), worth)
+    return list(found.values())
+
+
+def _too_many_readings(merged: Merged, combo: Combination, rules: Rules, readings: int, several: bool) -> Diagnostic:
+    """B808: more readings of the floor's cards of several values than one play may try."""
+    clause = pick(merged, "setup.floor_values", combo.options)
+    return error("B808", f"the cards that count several values on the floor can be read {readings:,} ways on one "
+                 f"floor, more than the {limits.FLOOR_READINGS} a play may try" + _choice(merged, combo, several),
+                 clause.span if clause is not None else merged.variant.name.span,
+                 "give several floor values to fewer cards (Tablanette's four aces, 1 or 11: 16 readings)")
 
 
 # ------------------------------------------------------------------ counting

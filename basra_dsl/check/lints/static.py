@@ -68,7 +68,7 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
-        case n.CardValues(entries=entries) | n.PlayedValues(entries=entries):
+        case n.CardValues(entries=entries) | n.PlayedValues(entries=entries) | n.FloorValues(entries=entries):
             yield from (entry.value for entry in entries)
         case n.CaptureRule(total=e) if e is not None:
             yield e
@@ -145,7 +145,7 @@ def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
     """B705: a card's value (a 'values' line) or a total to add up to (``takes sums to``)
     that is not a whole number the sums can use."""
     for clause in merged.variant.clauses:
-        if isinstance(clause, (n.CardValues, n.PlayedValues)):
+        if isinstance(clause, (n.CardValues, n.PlayedValues, n.FloorValues)):
             played = isinstance(clause, n.PlayedValues)  # a card is not played as nothing: those start at 1
             what = "a played card's value" if played else "a card value"
             least, zero = (1, "") if played else (0, ", or 0 for a card that adds up to nothing")
@@ -345,7 +345,7 @@ def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
         case n.Points(entries=entries):
             for entry in entries:
                 yield entry.pattern, f"'points {pattern_text(entry.pattern)}'"
-        case n.CardValues(entries=entries) | n.PlayedValues(entries=entries):
+        case n.CardValues(entries=entries) | n.PlayedValues(entries=entries) | n.FloorValues(entries=entries):
             for entry in entries:
                 yield entry.pattern, f"'{clause.keyword.replace('_', ' ')} {pattern_text(entry.pattern)}'"
         case n.Most(values=entries) if entries:

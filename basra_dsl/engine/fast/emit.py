@@ -111,6 +111,11 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
 
     kinds = set(plan.kinds)
     lines = ["k = KIND[card] if floor else 0"]
+    reads = any(len(v) > 1 for v in plan.rules.floor_values.values())
+    if reads:  # a card of several floor values lies there: its readings are the resolver's to try
+        lines += [f"if rc & READ_MASK and k % COND_SWEEP in ({SUMS}, {MULTI}, {STACK_SUMS}):",
+                  f"    k = {RESOLVE}"]
+        kinds = kinds | {RESOLVE}
     if any(k >= COND_SWEEP for k in kinds):
         lines += ["if k >= COND_SWEEP:",
                   "    k -= COND_SWEEP",
@@ -412,6 +417,7 @@ def namespace(plan: Plan) -> dict:
         "PMASK": [exactly[t] for t in plan.targets], "TABLE_OF": [tables[t] for t in plan.targets],
         "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
+        "READ_MASK": sum({15 << (FIELD * (c >> 2)) for c, v in rules.floor_values.items() if len(v) > 1}),
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "DEALT": runtime.dealt,
         "RESOLVER": (resolver := CaptureResolver(rules)).captures, "STEALS": runtime.pile_takers(rules, resolver),
         "BARRED": runtime.barring(rules), "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,

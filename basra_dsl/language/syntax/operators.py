@@ -138,6 +138,17 @@ def _bars(exc, row, code, at):
     while end < len(row) and row[end] == "|":
         end += 1
     run = row[start:end]
+    several = re.match(r"\s*(?:(played|floor)\s+)?values\s+(\S+)\s+(\w+)\s*$", row[:start])
+    second = re.match(r"\s*(\w+)", row[end:])
+    if several and second:  # values A 1 | 11: a card of several values is given once per value
+        where = several.group(1) or "floor"
+        fixed = f"{row[:start].rstrip()}, {several.group(2)} {second.group(1)}{row[end + second.end():]}"
+        if not several.group(1):
+            fixed = re.sub(r"\bvalues\b", "floor values", fixed, count=1)
+        said = "on the floor" if where == "floor" else "as the card played"
+        return Explanation("B119", f"a card that counts several values {said} is given once per value, in "
+                           f"'{where} values'",
+                           "write: " + fixed.strip(), column=start + 1, width=max(end - start, 1), fix=fixed)
     following = re.match(rf"\s*({_WORD})(\s*[.=!<>]|\s+(?:is|has|only)\b)?", code[end:])
     a_card_follows = following is not None and not following.group(2) and card_word(following.group(1))
     after_test = _AFTER_TEST.search(code[:start])
