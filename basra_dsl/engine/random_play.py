@@ -26,7 +26,8 @@ def random_move(state: State, rng: random.Random) -> Move:
         playable = [c for c in hand if state.captures(c)]
         card = playable[int(rng.random() * len(playable))]
         options = state.captures(card)
-    return Move(card, options[0] if len(options) == 1 else options[int(rng.random() * len(options))])
+    capture = options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
+    return state.named(Move(card, capture))
 
 
 def _random_legal_move(state: State, rng: random.Random) -> Move:

@@ -197,6 +197,15 @@ class State(Building, Stealing):
                 raise IllegalMove(broken)
         return move
 
+    def named(self, move: Move) -> Move:
+        """Returns the capture naming the value its card is played as where it must (a
+        capture adding up under several of them): the first, the value ``play`` takes when
+        none is named, so the reference player's moves pass ``apply``."""
+        if move.card not in self._several or not move.capture or move.value or move.steal is not None:
+            return move
+        values = self.resolver.played_as(move.card, self.floor, move.capture, self.previous)
+        return Move(move.card, move.capture, (), values[0]) if len(values) > 1 else move
+
     def _value_named(self, move: Move, value: int) -> Move:
         """Returns the capture with the value its card is played as, where the card may be
         played as several and the capture adds up under more than one of them (the player
