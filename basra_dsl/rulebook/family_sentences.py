@@ -47,20 +47,19 @@ class FamilySentences:
                 "must keep a card of the build's value.")
 
     def _playedvalues(self, c: n.PlayedValues) -> str:
-        grouped: dict[str, list[str]] = {}  # one pattern given twice: either count, as the player chooses
-        for e in c.entries:
-            grouped.setdefault(entry_phrase(e.pattern), []).append(self.num(e.value))
-        parts = [f"{who} {'counts ' * (i == 0)}{join(v, 'or')}{', as its player chooses' * (len(v) > 1)}"
-                 for i, (who, v) in enumerate(grouped.items())]
-        return f"As the card played, {join(parts)}." + ("" if self.floor_counted else " On the floor they count as usual.")
+        said = self._counts(c.entries, "its player")
+        return f"As the card played, {said}." + ("" if self.floor_counted else " On the floor they count as usual.")
 
     def _floorvalues(self, c: n.FloorValues) -> str:
-        grouped: dict[str, list[str]] = {}  # one pattern given twice: either count, as the taker chooses
-        for e in c.entries:
+        return f"Lying on the floor, {self._counts(c.entries, 'the player taking it')}."
+
+    def _counts(self, entries, chooser: str) -> str:
+        """What cards count, by pattern: one pattern given twice counts either, as ``chooser`` chooses."""
+        grouped: dict[str, list[str]] = {}
+        for e in entries:
             grouped.setdefault(entry_phrase(e.pattern), []).append(self.num(e.value))
-        parts = [f"{who} {'counts ' * (i == 0)}{join(v, 'or')}{', as the player taking it chooses' * (len(v) > 1)}"
-                 for i, (who, v) in enumerate(grouped.items())]
-        return f"Lying on the floor, {join(parts)}."
+        return join([f"{who} {'counts ' * (i == 0)}{join(v, 'or')}{f', as {chooser} chooses' * (len(v) > 1)}"
+                     for i, (who, v) in enumerate(grouped.items())])
 
     def _scorerule(self, c: n.ScoreRule) -> str:
         """Points a side scores for what it took (Cirulla's Grande and Piccola)."""
