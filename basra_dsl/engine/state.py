@@ -131,11 +131,12 @@ class State(Building, Stealing):
     def _card_moves(self, card: int) -> list[Move]:
         """The card's captures, then the piles it may take, then its trail where allowed;
         no value named, no build."""
-        options = [Move(card, capture) for capture in self.captures(card)]
         if not self._piles:
-            return options
-        trail = options[-1:] if options and not options[-1].capture else []
-        return options[:len(options) - len(trail)] + [Move(card, (), steal=s) for s in self.steals(card)] + trail
+            return [Move(card, capture) for capture in self.captures(card)]
+        found = self._resolve(card, self.floor, self.previous)  # worked out once, for the piles and the trail
+        steals = self.steals(card, bool(found))
+        trail = [Move(card)] if self._may_trail(bool(found or steals)) else []
+        return [Move(card, capture) for capture in found] + [Move(card, (), steal=s) for s in steals] + trail
 
     def barred(self, card: int):
         """Returns the restriction that bars the card now (of the player to move), or None."""
