@@ -76,6 +76,8 @@ class SeatView:
         state.deals = state.deals[:state.deal_index] + [
             Deal(tuple(tuple(next(cards) for _ in h) for h in deal.hands),
                  tuple(next(cards) for _ in deal.floor),
-                 tuple(tuple(next(cards) for _ in w) for w in deal.won), deal.bonus)
+                 tuple(tuple(next(cards) for _ in w) for w in deal.won), deal.bonus,
+                 tuple(next(cards) for _ in deal.stock))
             for deal in state.deals[state.deal_index:]]
+        state.stock = [next(cards) for _ in state.stock]
         return state

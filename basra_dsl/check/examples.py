@@ -54,6 +54,7 @@ class Outcome:
     builds_before: tuple[Build, ...] = ()  # the builds on the floor when the last card is played
     held: tuple[tuple[int, ...], ...] = ()  # what each seat holds besides the cards it plays
     steal: int | None = None  # the seat whose pile the last play takes (``takes``: its cards, bottom to top)
+    drawn: tuple[int, ...] = ()  # the cards the last player draws from the stock after the play
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -136,6 +137,7 @@ def _example_problems(merged: Merged, example: dict, document: Document, index: 
     places += [(("plays", i) + (() if isinstance(p, str) else ("card",)), p if isinstance(p, str) else p["card"])
                for i, p in enumerate(example.get("plays", []))]
     places += [(("hands", s, i), c) for s, held in enumerate(example.get("hands", [])) for i, c in enumerate(held)]
+    places += [(("stock", i), c) for i, c in enumerate(example.get("stock", []))]
     if "score" in example:
         places += [(("score", "sides", s, "with", i), c) for s, side in enumerate(example["score"]["sides"])
                    for i, c in enumerate(side.get("with", []))]
@@ -173,6 +175,7 @@ def _refuse_cards_not_in_the_deck(rules, example: dict) -> None:
     """Raises for a card the variant's deck does not hold (an 8 in a 40-card pack)."""
     named = list(example.get("floor", [])) + list(example.get("dealt", []))
     named += [c for held in example.get("hands", []) for c in held] + list(example.get("held", []))
+    named += list(example.get("stock", []))
     named += [p if isinstance(p, str) else p["card"] for p in example.get("plays", [])]
     named += [c for p in example.get("plays", []) if isinstance(p, dict) for c in p.get("capture", [])]
     named += [c for side in example.get("score", {}).get("sides", []) for c in side.get("with", [])]
@@ -203,7 +206,8 @@ def _run_plays(rules, example: dict) -> Outcome:
     for i, (card, *_) in enumerate(moves):
         hands[i % rules.players].append(card)
     floor = parse_cards(example.get("floor", []))
-    state = Game(rules).hand_from_deals(_deals_at(rules, example.get("moment", "mid_hand"), hands, floor), 0)
+    stock = parse_cards(example.get("stock", []))
+    state = Game(rules).hand_from_deals(_deals_at(rules, example.get("moment", "mid_hand"), hands, floor, stock), 0)
     earlier = []
     for card, capture, build, value, steal in moves[:-1]:
         try:
@@ -222,9 +226,11 @@ def _run_plays(rules, example: dict) -> Outcome:
         move = state.resolve(card, capture, build, value, steal)
     except IllegalMove as exc:
         return replace(seen, refused=str(exc), steal=steal)
+    seat, held_before = state.turn, list(state.hands[state.turn])
     play = state.play_move(move)
     built = next((b for b in state.builds if card in b.cards), None)
-    return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal)
+    drawn = tuple(state.hands[seat][len(held_before) - 1:]) if len(state.hands[seat]) >= len(held_before) else ()
+    return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal, drawn=drawn)
 
 
 def _named_move(play) -> tuple:
@@ -236,13 +242,17 @@ def _named_move(play) -> tuple:
             play.get("steal"))
 
 
-def _deals_at(rules, moment: str, hands: list[list[int]], floor: tuple[int, ...]) -> list[Deal]:
+def _deals_at(rules, moment: str, hands: list[list[int]], floor: tuple[int, ...],
+              stock: tuple[int, ...] = ()) -> list[Deal]:
     """Returns the deals of a play example, so that its plays fall where ``moment`` says:
     in the middle of a hand (the rest of the pack still to be dealt: the default), in the
     hand's last round (nothing left to deal, but a card still to be played after the
-    example's), or as the hand's very last plays."""
+    example's), or as the hand's very last plays. Where players draw after each play, the
+    rest of the pack is the stock, under the example's own ``stock`` cards."""
     shown = [tuple(h) for h in hands]
-    rest = [c for c in rules.deck if c not in set(floor) and all(c not in h for h in hands)]
+    rest = [c for c in rules.deck if c not in set(floor) and c not in stock and all(c not in h for h in hands)]
+    if rules.draw:
+        return [Deal(tuple(shown), floor, stock=tuple(stock) + (tuple(rest) if moment == "mid_hand" else ()))]
     if moment == "mid_hand" and rest:
         later = [tuple(rest[seat::rules.players]) for seat in range(rules.players)]
         return [Deal(tuple(shown), floor), Deal(tuple(later))]
@@ -312,6 +322,9 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
     if "taker" in expect and outcome.taker != expect["taker"]:
         yield error("B601", f"example '{name}': expected the floor to go to {expect['taker']}, "
                     f"the engine gives it to {outcome.taker}", where("taker"))
+    if "drawn" in expect and sorted(outcome.drawn) != sorted(parse_cards(expect["drawn"])):
+        yield error("B601", f"example '{name}': expected the player to draw {show(parse_cards(expect['drawn']))}, "
+                    f"the engine has them draw {show(outcome.drawn)}", where("drawn"))
     if "carry" in expect and list(outcome.carry) != list(expect["carry"]):
         yield error("B601", f"example '{name}': expected {list(map(number, expect['carry']))} carried, "
                     f"the engine carries {list(map(number, outcome.carry))}", where("carry"))

@@ -16,7 +16,7 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
     """Returns a description of the first broken invariant in a random hand, or None."""
     rules = game.rules
     state = game.new_hand(rng, first)
-    dealt = [c for d in state.deals for part in (*d.hands, d.floor, *d.won) for c in part]
+    dealt = [c for d in state.deals for part in (*d.hands, d.floor, *d.won, d.stock) for c in part]
     if sorted(dealt) != sorted(rules.deck):
         return "the deal does not hand out the deck exactly once"
     plays = 0
@@ -28,7 +28,7 @@ def check_hand_invariants(game: Game, rng: random.Random, first: int) -> str | N
         plays += 1
         if plays > MAX_PLAYS:
             return "the hand does not end"
-    places = [c for p in state.piles for c in p] + list(state.unclaimed) + state.floor + [c for h in state.hands for c in h]
+    places = [c for p in state.piles for c in p] + list(state.unclaimed) + state.floor + state.stock + [c for h in state.hands for c in h]
     if sorted(places) != sorted(rules.deck):
         missing = set(rules.deck) - set(places)
         return f"after the hand, cards are lost or doubled (missing: {' '.join(map(card_name, sorted(missing)))})"

@@ -98,6 +98,6 @@ class Building:
         self.previous = (card, before, (), before + (card,))
         play = Play(seat, card, (), 0, tuple(onto), value)
         self.plays.append(play)
-        self._advance(seat)
+        self._end_turn(seat)
         return play
 

@@ -1,7 +1,8 @@
 """Deals a shuffled pack into the deals of one hand, as the rules say.
 
 A hand is a list of ``Deal``: the cards each seat receives and the cards turned up on the
-floor with it. The first deal carries the starting floor: dealt again from a fresh shuffle
+floor with it. Where players draw after each play, the first deal is the only one, and the
+pack left after it is its stock. The first deal carries the starting floor: dealt again from a fresh shuffle
 while the variant's redeal rule holds of it, then with barred cards buried in the pack (or
 put at its bottom, or won by the dealer) and replaced, and last won at once by a player
 when a floor bonus rule holds of it (Escoba's fifteen).
@@ -26,13 +27,15 @@ class Deal:
     floor: tuple[int, ...] = ()  # for a stack, bottom to top
     won: tuple[tuple[int, ...], ...] = ()  # by seat: cards won straight from the deal (barred to the dealer)
     bonus: tuple[float, ...] = ()  # by seat: a bonus scored at the deal (a floor bonus rule)
+    stock: tuple[int, ...] = ()  # where players draw after each play: the pack left, top first
 
     def to_json(self) -> dict:
         """Returns the deal as a record writes it (the cards by name)."""
         names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
         return ({"floor": names(self.floor), "hands": [names(h) for h in self.hands]}
                 | ({"won": [names(w) for w in self.won]} if self.won else {})
-                | ({"bonus": list(self.bonus)} if self.bonus else {}))
+                | ({"bonus": list(self.bonus)} if self.bonus else {})
+                | ({"stock": names(self.stock)} if self.stock else {}))
 
 
 def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
@@ -76,8 +79,9 @@ def _deal_once(rules: Rules, pack: list[int], first: int, rng: random.Random) ->
             floor, bonus = _floor_bonus(rules, floor, rules.dealer_of(first), won)
         if rules.hand_bonuses:
             bonus = _add_hand_bonuses(rules, hands, bonus)
+        stock = _take(pack, len(pack)) if rules.draw else []  # drawn from after each play, not dealt
         deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor),
-                          tuple(tuple(w) for w in won) if any(won) else (), tuple(bonus)))
+                          tuple(tuple(w) for w in won) if any(won) else (), tuple(bonus), tuple(stock)))
         if not any(hands) and not floor:
             break
     return deals

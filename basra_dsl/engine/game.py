@@ -40,11 +40,13 @@ class Game:
         state = State(self.rules, self.resolver, [Deal(tuple(() for _ in range(self.rules.players)))], data["first"],
                       tuple(data["carry"]))
         state.deals = [Deal(tuple(tuple(cards(h)) for h in d["hands"]), tuple(cards(d["floor"])),
-                            tuple(tuple(cards(w)) for w in d.get("won", ())), tuple(d.get("bonus", ())))
+                            tuple(tuple(cards(w)) for w in d.get("won", ())), tuple(d.get("bonus", ())),
+                            tuple(cards(d.get("stock", ()))))
                        for d in data["deals"]]
         state.deal_index = 0
         state.hands = [cards(h) for h in data["hands"]]
         state.floor = cards(data["floor"])
+        state.stock = cards(data.get("stock", ()))
         state.piles = [cards(p) for p in data["piles"]]
         state.bonuses = [list(b) for b in data["bonuses"]]
         previous = data["previous"]

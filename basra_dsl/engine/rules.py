@@ -172,6 +172,7 @@ class Rules:
     # what a card counts lying on the floor, where it differs from ``values`` (several: the
     # player taking it chooses; Tablanette's ace 1 or 11)
     floor_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    draw: int = 0  # cards a player draws from the stock after each play (the stock: the pack left after the first deal)
     hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
     # what settles level totals at the end, in turn, counted in the last hand: (word, cards
     # counted; None for every card); the word "bonuses" counts bonuses scored
@@ -239,7 +240,7 @@ class Rules:
             "suits": self.suits,
             "sides": [list(s) for s in self.sides],
             "deal": {"hand": self.hand_size, "start_floor": self.start_floor,
-                     "redeal_floor": self.redeal_floor, "mode": self.deal_mode,
+                     "redeal_floor": self.redeal_floor, "draw": self.draw, "mode": self.deal_mode,
                      "direction": self.direction, "lead": self.lead, "passes": self.deal_passes,
                      "barred": {"cards": [card_name(c) for c in sorted(self.bar_cards)],
                                 "top_only": self.bar_top_only, "action": self.bar_action},

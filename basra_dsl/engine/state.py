@@ -47,6 +47,7 @@ class State(Building, Stealing):
         self.deal_index = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.floor: list[int] = []
+        self.stock: list[int] = []  # where players draw after each play (``rules.draw``), top first
         self.piles: list[list[int]] = [[] for _ in range(self.players)]
         self.bonuses: list[list[float]] = [[] for _ in range(self.players)]
         self.plays: list[Play] = []
@@ -328,7 +329,7 @@ class State(Building, Stealing):
         self.previous = (card, before, capture, left)
         play = Play(seat, card, capture, bonus, (), value if card in self._several else 0)
         self.plays.append(play)
-        self._advance(seat)
+        self._end_turn(seat)
         return play
 
     def _bonus(self, card, before, capture, left, played_as: int | None = None) -> float:
@@ -339,8 +340,8 @@ class State(Building, Stealing):
         """Returns what a rule knows of the hand around the play being made (its card has
         left the hand): whether it is the hand's last play, whether it falls in the last
         deal, and how many cards are still to be dealt."""
-        stock = sum(len(cards) for deal in self.deals[self.deal_index:]
-                    for cards in (*deal.hands, deal.floor, *deal.won))
+        stock = len(self.stock) + sum(len(cards) for deal in self.deals[self.deal_index:]
+                                      for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
         last_deal = not stock
         return (last_deal and not any(self.hands), last_deal, stock)
 
@@ -351,6 +352,15 @@ class State(Building, Stealing):
             if self.hands[candidate]:
                 return candidate
         return TERMINAL
+
+    def _end_turn(self, seat: int) -> None:
+        """Ends the turn of the seat that has just played: it draws from the stock where the
+        rules say so, and the next seat holding cards is to move."""
+        if self.rules.draw and self.stock:
+            drawn = self.stock[:self.rules.draw]
+            del self.stock[:self.rules.draw]
+            self.hands[seat].extend(drawn)
+        self._advance(seat)
 
     def _advance(self, seat: int) -> None:
         following = (seat + 1) % self.players
@@ -374,6 +384,7 @@ class State(Building, Stealing):
             if points:
                 self.bonuses[seat].append(points)
         self.floor.extend(deal.floor)
+        self.stock.extend(deal.stock)
 
     def _finish(self) -> None:
         self.builds = []  # what is left on the floor, builds and all, goes as loose cards
@@ -392,6 +403,7 @@ class State(Building, Stealing):
         copy.deals = list(self.deals)
         copy.hands = [list(h) for h in self.hands]
         copy.floor = list(self.floor)
+        copy.stock = list(self.stock)
         copy.piles = [list(p) for p in self.piles]
         copy.bonuses = [list(b) for b in self.bonuses]
         copy.plays = list(self.plays)
@@ -406,7 +418,7 @@ class State(Building, Stealing):
         return {
             "variant": self.rules.variant, "options": self.rules.options, "players": self.players,
             "first": self.first, "carry": list(self.carry_in), "turn": self.turn,
-            "hands": [names(h) for h in self.hands], "floor": names(self.floor),
+            "hands": [names(h) for h in self.hands], "floor": names(self.floor), "stock": names(self.stock),
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
             "deals": [d.to_json() for d in self.deals[self.deal_index:]],
             "plays": [p.to_json() for p in self.plays],

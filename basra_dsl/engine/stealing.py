@@ -70,5 +70,5 @@ class Stealing:
         self.previous = (card, before, (), before)  # nothing was taken from the floor
         play = Play(seat, card, stolen, 0, steal=victim)
         self.plays.append(play)
-        self._advance(seat)
+        self._end_turn(seat)
         return play

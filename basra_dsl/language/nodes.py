@@ -157,6 +157,14 @@ class RedealFloor(Clause):
 
 
 @dataclass(frozen=True)
+class Draw(Clause):
+    """setup: draw N (after each play the player draws N cards from the stock while it
+    lasts; the pack left after the first deal is the stock: Draw Casino)."""
+    count: Expr
+    section, keyword = "setup", "draw"
+
+
+@dataclass(frozen=True)
 class DealMode(Clause):
     """setup: deal batches | singly."""
     mode: str  # batches | singly

@@ -232,6 +232,9 @@ class ToAst(Transformer):
     def redeal_floor(self, meta, children):
         return n.RedealFloor(span=self._s(meta), count=children[0])
 
+    def draw(self, meta, children):
+        return n.Draw(span=self._s(meta), count=children[0])
+
     def deal(self, meta, children):
         return n.DealMode(span=self._s(meta), mode=str(children[0]))
 

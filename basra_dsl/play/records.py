@@ -213,6 +213,7 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
         places = [("floor", i, c) for i, c in enumerate(deal.get("floor", []))]
         places += [("hands", (s, i), c) for s, h in enumerate(deal["hands"]) for i, c in enumerate(h)]
         places += [("won", (s, i), c) for s, w in enumerate(deal.get("won", [])) for i, c in enumerate(w)]
+        places += [("stock", i, c) for i, c in enumerate(deal.get("stock", []))]
         for field, position, name in places:
             card = parse_card(name)
             where = ("hands", index, "deals", d_index, field) + (position if isinstance(position, tuple) else (position,))
@@ -225,7 +226,8 @@ def _deals(rules: Rules, hand: dict, index: int, document: Document) -> list[Dea
             else:
                 seen[card] = where
         deals.append(Deal(tuple(parse_cards(h) for h in deal["hands"]), parse_cards(deal.get("floor", [])),
-                          tuple(parse_cards(w) for w in deal.get("won", [])), tuple(deal.get("bonus", []))))
+                          tuple(parse_cards(w) for w in deal.get("won", [])), tuple(deal.get("bonus", [])),
+                          parse_cards(deal.get("stock", []))))
     if problems:
         raise DiagnosticError(problems)
     return deals

@@ -137,6 +137,8 @@ def deal(merged: Merged, rules: Rules) -> str:
         text += f", {rules.start_floor} to {where}"
     if rules.redeal_floor:
         text += f", {rules.redeal_floor} more to {where} each deal"
+    if rules.draw:
+        text += f", {rules.draw} drawn after each play"
     return text
 
 

@@ -54,6 +54,7 @@ class PageState:
         speaker = Speaker(ctx, self.sweepers, self.bonus, self.rules.floor_kind, self.rules.choose, self.rules.deck,
                           self.rules.direction, summed=summed(self.rules))
         speaker.one_deal = self.one_deal
+        speaker.draws = bool(self.rules.draw)
         speaker.floor_counted = bool(self.rules.floor_values)
         return speaker
 

@@ -154,6 +154,9 @@ def deal(page: PageState) -> str:
         text += ". The " + ("pile" if stack else "floor") + " starts empty."
     if rules.deal_mode == "singly":
         text += " " + page.rule_link("setup.deal", "Cards are dealt one at a time") + "."
+    if rules.draw:
+        text += " The rest of the pack is the stock: " + page.rule_link(
+            "setup.draw", "after each play you draw " + ("a card" if rules.draw == 1 else f"{rules.draw} cards") + " from it") + "."
     if rules.bar_cards:
         text += " " + barred(page)
     return cut(page) + text
@@ -324,6 +327,11 @@ def end_of_hand(page: PageState) -> str:
     rules = page.rules
     if page.one_deal:
         text = "The hand ends when everyone has played their cards (the whole pack was dealt at once). "
+        if rules.leftover == "last":
+            return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."
+        return text + page.rule_link("end.leftover", "Cards left at the end count for nobody") + "."
+    if rules.draw:
+        text = "When the stock is empty, play on until everyone has played their cards. "
         if rules.leftover == "last":
             return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."
         return text + page.rule_link("end.leftover", "Cards left at the end count for nobody") + "."

@@ -56,6 +56,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
                  summed: str = "numerals"):
         self.ctx = ctx
         self.one_deal = False  # the whole pack goes out in the first deal (set by the page)
+        self.draws = False  # players draw from the stock after each play: one deal only (set by the page)
         self.floor_counted = False  # a 'floor values' line says what cards count on the floor (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
@@ -124,6 +125,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         cards = self.num(c.count, 'card')
         if self.one_deal:
             return f"Each player is dealt {cards}: the whole pack goes out in one deal."
+        if self.draws:
+            return f"Each player is dealt {cards}, once: after that, players draw from the stock to play on."
         return (f"Each player is dealt {cards}. When everyone has played them, the dealer deals another "
                 f"round of the same number, until the pack is used up.")
 
@@ -149,6 +152,11 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
 
     def _redealfloor(self, c: n.RedealFloor) -> str:
         return f"With every later round, {self.num(c.count, 'more card')} are dealt face up to the floor."
+
+    def _draw(self, c: n.Draw) -> str:
+        return (f"The cards left after the deal are the stock, face down. After each play the player draws "
+                f"{self.num(c.count, 'card')} from the top of the stock, so hands stay full until the stock "
+                f"runs out; then play goes on until every card has been played.")
 
     def _dealmode(self, c: n.DealMode) -> str:
         if c.mode == "singly":

@@ -322,7 +322,7 @@ def _short_by(rules, hand: int | None = None, start: int | None = None) -> int |
     hand = rules.hand_size if hand is None else hand
     start = rules.start_floor if start is None else start
     first, later = rules.players * hand + start, rules.players * hand + rules.redeal_floor
-    if len(rules.deck) < first or later <= 0:
+    if len(rules.deck) < first or later <= 0 or rules.draw:  # drawn one play at a time, never short
         return None
     return (len(rules.deck) - first) % later or None
 
