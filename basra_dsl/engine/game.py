@@ -15,7 +15,7 @@ from .capture import CaptureResolver
 from .deal import Deal, deal_hand, shuffled_pack
 from .rules import Rules
 from .scoring import HandResult
-from .state import Play, State
+from .state import Play, Standing, State
 
 
 class Game:
@@ -25,14 +25,17 @@ class Game:
         self.rules = rules
         self.resolver = CaptureResolver(rules)
 
-    def new_hand(self, rng: random.Random, first: int = 0, carry: tuple[float, ...] = ()) -> State:
-        """Returns a freshly shuffled and dealt hand."""
+    def new_hand(self, rng: random.Random, first: int = 0, carry: tuple[float, ...] = (),
+                 standing: Standing | None = None) -> State:
+        """Returns a freshly shuffled and dealt hand; ``standing`` (``Scoreboard.standing``)
+        lets a game be won during it, where the rules say so."""
         deals = deal_hand(self.rules, shuffled_pack(self.rules, rng), first, rng)
-        return State(self.rules, self.resolver, deals, first, carry)
+        return State(self.rules, self.resolver, deals, first, carry, standing)
 
-    def hand_from_deals(self, deals: list[Deal], first: int = 0, carry: tuple[float, ...] = ()) -> State:
+    def hand_from_deals(self, deals: list[Deal], first: int = 0, carry: tuple[float, ...] = (),
+                        standing: Standing | None = None) -> State:
         """Returns a hand that receives exactly the given deals (a record or a position)."""
-        return State(self.rules, self.resolver, deals, first, carry)
+        return State(self.rules, self.resolver, deals, first, carry, standing)
 
     def state_from_json(self, data: dict) -> State:
         """Returns the state that ``State.to_json`` wrote."""
@@ -55,6 +58,9 @@ class Game:
         state.last_capturer = data["last_capturer"]
         state.unclaimed = tuple(cards(data["unclaimed"]))
         state.turn = data["turn"]
+        standing = data.get("standing")
+        state.standing = None if standing is None or not self.rules.win_at_once else (tuple(standing[0]), standing[1])
+        state.stopped = bool(data.get("stopped", False))
         state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"],
                             tuple(cards(p.get("build", ()))), p.get("value", 0), p.get("steal"))
                        for p in data["plays"]]
@@ -80,6 +86,12 @@ class Scoreboard:
             self.target = self.rules.target
         if not self.totals:
             self.totals = [0.0] * len(self.rules.sides)
+
+    @property
+    def standing(self) -> Standing:
+        """The game so far as a hand needs it to stop when the game is won during play:
+        each side's total and the target."""
+        return tuple(self.totals), self.target
 
     def add(self, result: HandResult) -> None:
         """Adds a hand's points; decides the game when a side has reached the target, or

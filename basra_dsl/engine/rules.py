@@ -173,6 +173,7 @@ class Rules:
     # player taking it chooses; Tablanette's ace 1 or 11)
     floor_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
     draw: int = 0  # cards a player draws from the stock after each play (the stock: the pack left after the first deal)
+    win_at_once: bool = False  # a side reaching the target with points scored during play wins there and then
     hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
     # what settles level totals at the end, in turn, counted in the last hand: (word, cards
     # counted; None for every card); the word "bonuses" counts bonuses scored
@@ -283,6 +284,7 @@ class Rules:
                                 for r in self.score_rules]},
             "game": {"target": None if self.target == float("inf") else self.target, "tie": self.game_tie,
                      "extension": self.tie_extension, "hands": self.hands_limit,
+                     "win_at_once": self.win_at_once,
                      "countback": [word for word, _ in self.countback]},
             "match": {"best_of": self.best_of, "decider": self.decider},
         }

@@ -110,9 +110,12 @@ def rule_points(rules: Rules, cards) -> float:
 
 
 def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
-               carry_in: tuple[float, ...], unclaimed: tuple[int, ...] = ()) -> HandResult:
-    """Returns the result of a hand from each seat's captured cards and bonuses."""
+               carry_in: tuple[float, ...], unclaimed: tuple[int, ...] = (), stopped: bool = False) -> HandResult:
+    """Returns the result of a hand from each seat's captured cards and bonuses; a hand
+    ``stopped`` by a game won during play counts its bonuses alone."""
     side_cards = [[c for seat in seats for c in piles[seat]] for seats in rules.sides]
+    if stopped:
+        return _bonuses_only(rules, side_cards, bonuses, carry_in, unclaimed)
     majority, carry_out, void = award_majorities(rules.majorities, side_cards, carry_in)
     sides = []
     for index, seats in enumerate(rules.sides):
@@ -130,3 +133,16 @@ def score_hand(rules: Rules, piles: list[list[int]], bonuses: list[list[float]],
         sides.append(SideResult(tuple(seats), len(cards), len(bonus), sum(bonus), card_points,
                                 majority[index], points, counts))
     return HandResult(tuple(sides), tuple(carry_out), tuple(unclaimed), void)
+
+
+def _bonuses_only(rules: Rules, side_cards: list[list[int]], bonuses: list[list[float]],
+                  carry_in: tuple[float, ...], unclaimed: tuple[int, ...]) -> HandResult:
+    """The result of a hand stopped during play: each side's bonuses, nothing counted of
+    its cards, what was carried in still carried."""
+    sides = []
+    for index, seats in enumerate(rules.sides):
+        bonus = [b for seat in seats for b in bonuses[seat]]
+        sides.append(SideResult(tuple(seats), len(side_cards[index]), len(bonus), sum(bonus), 0, 0, sum(bonus),
+                                tuple(0 for _ in rules.countback)))
+    carried = tuple(carry_in) + (0.0,) * (len(rules.majorities) - len(carry_in))
+    return HandResult(tuple(sides), carried, tuple(unclaimed))

@@ -20,6 +20,7 @@ from .rules import Rules
 from .scoring import HandResult, score_hand
 
 TERMINAL = -1
+Standing = tuple[tuple[float, ...], float]  # each side's game total before the hand, and the target
 
 
 class State(Building, Stealing):
@@ -30,7 +31,7 @@ class State(Building, Stealing):
     """
 
     def __init__(self, rules: Rules, resolver: CaptureResolver, deals: list[Deal], first: int = 0,
-                 carry: tuple[float, ...] = ()):
+                 carry: tuple[float, ...] = (), standing: Standing | None = None):
         self.rules = rules
         self.resolver = resolver
         self._resolve = resolver.captures
@@ -43,6 +44,9 @@ class State(Building, Stealing):
         self.players = rules.players
         self.first = first
         self.carry_in = tuple(carry)
+        # the game's totals before this hand and its target, where a side may win during play
+        self.standing = standing if rules.win_at_once and standing and standing[1] != float("inf") else None
+        self.stopped = False  # the game was won during the hand, which ends there
         self.deals = list(deals)
         self.deal_index = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
@@ -171,7 +175,8 @@ class State(Building, Stealing):
         if self._result is None:
             if not self.is_terminal():
                 raise ValueError("the hand is not over")
-            self._result = score_hand(self.rules, self.piles, self.bonuses, self.carry_in, self.unclaimed)
+            self._result = score_hand(self.rules, self.piles, self.bonuses, self.carry_in, self.unclaimed,
+                                      self.stopped)
         return self._result
 
     def returns(self) -> tuple[float, ...]:
@@ -363,6 +368,9 @@ class State(Building, Stealing):
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
+        if self.standing is not None and self._target_reached():
+            self._stop()
+            return
         following = (seat + 1) % self.players
         if not self.hands[following]:
             following = self._next_seat(seat)
@@ -385,6 +393,22 @@ class State(Building, Stealing):
                 self.bonuses[seat].append(points)
         self.floor.extend(deal.floor)
         self.stock.extend(deal.stock)
+
+    def _target_reached(self) -> bool:
+        """Whether a side's points scored so far in the hand (its bonuses) bring its game
+        total to the target."""
+        totals, target = self.standing
+        return any(totals[index] + sum(b for seat in seats for b in self.bonuses[seat]) >= target
+                   for index, seats in enumerate(self.rules.sides))
+
+    def _stop(self) -> None:
+        """Ends the hand where it stands: the game is won (``win at once``). The cards still
+        out count for nobody, and the hand scores only what was scored during play."""
+        self.stopped = True
+        self.builds = []
+        self.unclaimed = tuple(self.floor)
+        self.floor = []
+        self.turn = TERMINAL
 
     def _finish(self) -> None:
         self.builds = []  # what is left on the floor, builds and all, goes as loose cards
@@ -418,6 +442,8 @@ class State(Building, Stealing):
         return {
             "variant": self.rules.variant, "options": self.rules.options, "players": self.players,
             "first": self.first, "carry": list(self.carry_in), "turn": self.turn,
+            "standing": None if self.standing is None else [list(self.standing[0]), self.standing[1]],
+            "stopped": self.stopped,
             "hands": [names(h) for h in self.hands], "floor": names(self.floor), "stock": names(self.stock),
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
             "deals": [d.to_json() for d in self.deals[self.deal_index:]],

@@ -167,6 +167,7 @@ class _Compiler:
             total_claim=self.value("score.total", "points", None),
             target=self.target(),
             hands_limit=self.hands_limit(),
+            win_at_once=self.pick("game.win_at_once") is not None,
             countback=self.countback(),
             game_tie=self.value("game.tie", "policy", "replay"),
             tie_extension=self.value("game.tie", "amount", 0) or 0,

@@ -368,6 +368,13 @@ class Target(Clause):
 
 
 @dataclass(frozen=True)
+class WinAtOnce(Clause):
+    """game: win at once (a side whose points scored during play reach the target wins
+    there and then: the hand stops, and what it would score at its end is not counted)."""
+    section, keyword = "game", "win_at_once"
+
+
+@dataclass(frozen=True)
 class HandsLimit(Clause):
     """game: hands N (the game is that many hands; the higher total wins)."""
     count: Expr

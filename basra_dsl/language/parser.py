@@ -362,6 +362,9 @@ class ToAst(Transformer):
     def target(self, meta, children):
         return n.Target(span=self._s(meta), points=children[0])
 
+    def win_at_once(self, meta, children):
+        return self._clause(n.WinAtOnce, meta, children)
+
     def hands_limit(self, meta, children):
         return n.HandsLimit(span=self._s(meta), count=children[0])
 

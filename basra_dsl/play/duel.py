@@ -67,7 +67,7 @@ def play_to_target(rules: Rules, bots: list, deal_rng: random.Random, bot_rngs: 
     game, board = Game(rules), Scoreboard(rules, target)
     dealer = dealer_before(rules, first)
     while not board.over and board.hands < MAX_HANDS:
-        state = game.new_hand(deal_rng, first, board.carry)
+        state = game.new_hand(deal_rng, first, board.carry, board.standing)
         while state.turn >= 0:
             seat = state.turn
             move = move_of(bots[seat], state, bot_rngs[seat])

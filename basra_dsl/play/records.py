@@ -161,7 +161,7 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
         raise DiagnosticError([error("B509", f"hand {index + 1}: \"first\" is {first}, a seat that does not "
                                      f"exist with {rules.players} players", document.span("hands", index, "first"),
                                      f"a record counts seats from 0: \"first\" is 0 to {rules.players - 1}")])
-    state = game.hand_from_deals(deals, first, board.carry)
+    state = game.hand_from_deals(deals, first, board.carry, board.standing)
     for number_, play in enumerate(hand["plays"]):
         where = ("hands", index, "plays", number_)
         if state.is_terminal():

@@ -69,9 +69,10 @@ class Summary:
 
 
 def play_hand(game: Game, rng: random.Random, first: int, carry: tuple, bot: Bot,
-              keep_record: bool = False) -> tuple[HandResult, dict | None]:
-    """Returns the result of one random hand (and its record when asked)."""
-    state = game.new_hand(rng, first, carry)
+              keep_record: bool = False, standing=None) -> tuple[HandResult, dict | None]:
+    """Returns the result of one random hand (and its record when asked); ``standing``
+    (``Scoreboard.standing``) stops it where a game is won during play."""
+    state = game.new_hand(rng, first, carry, standing)
     deals = list(state.deals)
     while state.turn >= 0:
         state.play_move(bot(state, rng))
@@ -100,15 +101,16 @@ def play_record(play: Play) -> dict:
     return {"card": card_name(play.card), "capture": [card_name(c) for c in play.captured]} | named
 
 
-HandPlayer = Callable[[random.Random, int, tuple], HandResult]
+HandPlayer = Callable[..., HandResult]  # (rng, first, carry, standing=None)
 
 
 def _hand_player(game: Game, bot: Bot, fast: FastHands | None) -> HandPlayer:
-    """Returns a function playing one hand: the fast tier's routine when given, else
-    ``play_hand`` on ``State``."""
+    """Returns a function playing one hand: the fast tier's routine when given (it plays no
+    rules under which a game is won during a hand, so the standing is not its concern),
+    else ``play_hand`` on ``State``."""
     if fast is not None:
-        return fast.play
-    return lambda rng, first, carry: play_hand(game, rng, first, carry, bot)[0]
+        return lambda rng, first, carry, standing=None: fast.play(rng, first, carry)
+    return lambda rng, first, carry, standing=None: play_hand(game, rng, first, carry, bot, standing=standing)[0]
 
 
 def _basras(result) -> int:
@@ -187,7 +189,7 @@ def play_game(game: Game, rng: random.Random, first: int, bot: Bot, target: floa
     seat = first
     dealer = dealer_before(rules, first)
     while not board.over and board.hands < max_hands:
-        result = player(rng, seat, board.carry)
+        result = player(rng, seat, board.carry, board.standing)
         board.add(result)
         if summary is not None:
             _count(summary, result, rules.side_of(seat), hand_wins=False)

@@ -160,7 +160,7 @@ class Table:
     def _start_hand(self) -> None:
         self.first = self.rules.leader(self.dealer)
         self.dealer = self.rules.next_dealer(self.dealer)
-        self.state = self.game.new_hand(self.deal_rng, self.first, self.board.carry)
+        self.state = self.game.new_hand(self.deal_rng, self.first, self.board.carry, self.board.standing)
         self.deals = list(self.state.deals)
         self.hand_number += 1
         self.last = {}

@@ -387,7 +387,11 @@ def winning(page: PageState) -> str:
         text = f"After {page.rule_link('game.hands', hands_text(rules.hands_limit))}, the higher total wins. "
     else:
         target = page.rule_link("game.target", f"{number_text(rules.target)} points")
-        text = f"The first to reach {target} at the end of a hand wins. "
+        if rules.win_at_once:
+            text = (f"The first to reach {target} wins: " + page.rule_link(
+                "game.win_at_once", "points scored during play win there and then, the hand stopping") + ". ")
+        else:
+            text = f"The first to reach {target} at the end of a hand wins. "
         if rules.hands_limit is not None:
             text += f"The game stops after {page.rule_link('game.hands', hands_text(rules.hands_limit))} in any case. "
     if rules.countback:

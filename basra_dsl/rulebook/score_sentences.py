@@ -96,6 +96,11 @@ class ScoreSentences:
         return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game. "
                 "If more than one side gets there in the same hand, the higher total wins.")
 
+    def _winatonce(self, c: n.WinAtOnce) -> str:
+        return (f"Points scored during play (the {plural(self.bonus)}) count the moment they are made: "
+                "a side that reaches the target that way wins there and then. The hand stops, and nothing is "
+                "counted for the cards taken in it.")
+
     def _handslimit(self, c: n.HandsLimit) -> str:
         return (f"The game is {self.num(c.count, 'hand')}: when they are played, the side with the higher "
                 "total wins, even if nobody has reached a target.")
