@@ -68,6 +68,7 @@ _CODES = [
     Code("B212", "error", "'but' on a capture that takes no whole floor", "capture:\n  pair: any takes rank but K", "Only `takes all` sweeps the floor: write `jack: J takes all but Q | K`, or remove `but ...`."),
     Code("B213", "error", "builds beside rules they cannot work with", "capture:\n  raise others", "Add a build rule (`build: numeral builds`) before saying how builds work; builds need a spread floor and captures by rank or plain sums."),
     Code("B214", "error", "'floor first' without a rule that takes a pile", "capture:\n  pair: any takes rank\n  floor first", "Add a rule that takes an opponent's pile (`steal: any takes pile`), or remove `floor first`."),
+    Code("B215", "error", "a run that is not a climb of ranks", "capture:\n  run A 2 7D", "List ranks only, each once, lowest first as the run climbs: `run A 2 3 4 5 6 7 J Q K`; builds do not go with runs."),
     # ---------------------------------------------------------------- B3xx options
     Code("B301", "error", "unknown option", "basra compile egyptian -o traget=121", "Use one of the variant's options: the help line names the closest, or lists them all; `basra docs show VARIANT` describes each under Options."),
     Code("B302", "error", "value not allowed", "basra compile egyptian -o target=99", "Choose one of the option's choices, or an allowed player count."),

@@ -54,6 +54,8 @@ class CaptureResolver:
         self.fewest = rules.choose == "fewest"
         self.single = rules.choose == "single"  # one group only, of the most cards (a public Basra's rule)
         self.pairs_first = rules.pairs_first
+        # a run: each rank's next in the climb (Cuarenta's escalera after a capture)
+        self.run_next = dict(zip(rules.run, rules.run[1:]))
         self.sweeps: dict[int, tuple] = {}
         self.groups: dict[int, tuple] = {}
         self.pile_rules: dict[int, tuple] = {}  # by card: its rules that take an opponent's pile
@@ -107,11 +109,34 @@ class CaptureResolver:
             return []
         try:
             if self.readings and any(x in self.readings for x in floor):
-                return self._across_readings([self._read(worth, self._captures_on, card, floor, kinds)
-                                              for worth in self._worths(floor)])
-            return self._captures_on(card, floor, kinds)
+                found = self._across_readings([self._read(worth, self._captures_on, card, floor, kinds)
+                                               for worth in self._worths(floor)])
+            else:
+                found = self._captures_on(card, floor, kinds)
         except SearchTooLong as exc:
             raise self._too_long(card, exc) from None
+        return self._with_runs(card, floor, found) if found and self.run_next else found
+
+    # ---- runs: a capture goes on up the ranks (Cuarenta's escalera)
+    def _with_runs(self, card: int, floor, found: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Returns each capture with the run that follows it: the floor cards left that
+        continue upward from the played card's rank, one of each rank, while unbroken (where
+        two cards could continue it, each is a choice), at most MAX_OPTIONS in all."""
+        return first_distinct((self._climbs(card >> 2, floor, capture) for capture in found), MAX_OPTIONS)
+
+    def _climbs(self, rank: int, floor, capture: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """Yields the capture with each way the run can climb from ``rank`` over the floor
+        cards it has not taken, in floor order; the capture itself where the run is empty."""
+        following = self.run_next.get(rank)
+        taken = set(capture)
+        steps = [x for x in floor if x >> 2 == following and x not in taken] if following is not None else []
+        if not steps:
+            yield capture
+            return
+        order = {x: i for i, x in enumerate(floor)}
+        for step in steps:
+            for climbed in self._climbs(following, floor, capture + (step,)):
+                yield tuple(sorted(climbed, key=order.__getitem__))
 
     def _captures_on(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         if self.stack:
@@ -156,7 +181,7 @@ class CaptureResolver:
         sweep, kinds = self._active(card, floor, previous)
         if sweep is not None:
             return taken == {x for x in floor if x not in sweep.spared}
-        if self.readings and any(x in self.readings for x in floor):
+        if self.run_next or self.readings and any(x in self.readings for x in floor):
             return taken in [set(c) for c in self.captures(card, floor, previous)]
         try:
             if self.stack:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..cards import card_name
+from ..cards import RANKS, card_name
 from ..diagnostics import Span
 
 
@@ -159,6 +159,9 @@ class Rules:
     decider: float | None
     pairs_first: bool = False  # a card that can take a single card of its value must take one, not a sum
     floor_first: bool = False  # a card that can take from the floor may not take a pile
+    # a card that captures also takes the floor cards continuing upward from its rank in this
+    # order of ranks, one of each, while unbroken (Cuarenta's escalera); () for none
+    run: tuple[int, ...] = ()
     restrictions: tuple[Restriction, ...] = ()  # cards barred from play while a condition holds
     redeal: Redeal | None = None  # a first floor that voids the deal
     floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
@@ -261,6 +264,7 @@ class Rules:
                         "restrictions": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                           "when": r.condition_source} for r in self.restrictions],
                         "choose": self.choose, "pairs_first": self.pairs_first, "floor_first": self.floor_first,
+                        "run": [RANKS[r] for r in self.run],
                         "compulsory": self.compulsory,
                         "compulsion": self.compulsion,
                         "values": {card_name(c): v for c, v in sorted(

@@ -152,6 +152,7 @@ class _Compiler:
             choose=self.value("capture.choose", "policy", "largest"),
             pairs_first=self.pick("capture.pairs_first") is not None,
             floor_first=self.pick("capture.floor_first") is not None,
+            run=self.run_order(),
             restrictions=self.restrictions(deck_set, values, ranks),
             redeal=self.redeal(values, ranks),
             floor_bonuses=self.floor_bonuses(values, ranks),
@@ -309,6 +310,11 @@ class _Compiler:
         if self.pick("game.target") is None and self.pick("game.hands") is not None:
             return math.inf
         return self.required("game.target", "points")
+
+    def run_order(self) -> tuple[int, ...]:
+        """Returns the ranks a run climbs through, in order (none without a 'run' clause)."""
+        clause = self.pick("capture.run")
+        return () if clause is None else tuple(C.parse_rank(word.text) for word in clause.ranks)
 
     def hands_limit(self) -> int | None:
         count = self.value("game.hands", "count", None)

@@ -281,6 +281,15 @@ class FloorFirst(Clause):
 
 
 @dataclass(frozen=True)
+class Run(Clause):
+    """capture: run RANK RANK ... (a card that captures also takes the floor cards that
+    continue upward from its own rank in this order, one of each rank, while the run is
+    unbroken: Cuarenta's escalera)."""
+    ranks: tuple[Word, ...]
+    section, keyword = "capture", "run"
+
+
+@dataclass(frozen=True)
 class Compulsion(Clause):
     """capture: compulsory [hand] | optional."""
     mode: str  # compulsory (a card that can capture must) | compulsory hand (a player who can must) | optional

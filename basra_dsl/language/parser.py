@@ -292,6 +292,12 @@ class ToAst(Transformer):
     def floor_first(self, meta, children):
         return self._clause(n.FloorFirst, meta, children)
 
+    def run(self, meta, children):
+        ranks = tuple(self._word(c) for c in children if not isinstance(c, tuple))
+        guards = [c[1] for c in children if isinstance(c, tuple)]
+        clause = n.Run(span=self._s(meta), ranks=ranks)
+        return _replace(clause, guard=guards[0]) if guards else clause
+
     def compulsion(self, meta, children):
         return self._clause(n.Compulsion, meta, children, "mode")
 

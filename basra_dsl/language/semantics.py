@@ -199,6 +199,7 @@ def check_merged(merged: Merged) -> Iterator[Diagnostic]:
     yield from _check_expressions(merged)
     yield from _check_builds(merged)
     yield from _check_piles(merged)
+    yield from _check_runs(merged)
     yield from _check_takers(merged)
     yield from _check_unused_options(merged)
 
@@ -310,6 +311,27 @@ def _check_piles(merged: Merged) -> Iterator[Diagnostic]:
     for clause in merged.clauses.get("capture.floor_first", ()):
         yield error("B214", "'floor first' says a card takes from the floor before a pile, but no rule takes "
                     "a pile", clause.span, "add a rule such as 'steal: any takes pile', or remove this line")
+
+
+def _check_runs(merged: Merged) -> Iterator[Diagnostic]:
+    """B215: a run lists ranks, each once (a card, a kind of card or a repeat climbs nowhere),
+    and runs do not go with builds (a build's cards would leave it one by one)."""
+    for clause in merged.clauses.get("capture.run", ()):
+        seen: set[int] = set()
+        for word in clause.ranks:
+            rank = C.parse_rank(word.text)
+            if rank is None:
+                yield error("B215", f"'{word.text}' is not a rank: a run climbs through ranks", word.span,
+                            "write ranks alone, such as 'run A 2 3 4 5 6 7 J Q K' (a card or a kind of card "
+                            "has no place in it)")
+            elif rank in seen:
+                yield error("B215", f"'{word.text}' comes twice in the run", word.span,
+                            "name each rank once, in the order the run climbs")
+            else:
+                seen.add(rank)
+        if any(isinstance(alts[0], n.BuildRule) for alts in merged.clauses.values()):
+            yield error("B215", "a run beside builds: builds do not work with runs yet", clause.span,
+                        "remove the run or the build rule")
 
 
 def _check_takers(merged: Merged) -> Iterator[Diagnostic]:

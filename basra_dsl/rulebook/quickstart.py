@@ -266,6 +266,9 @@ def captures(page: PageState) -> list[str]:
     if found and page.rules.pairs_first:
         found.append(page.rule_link("capture.pairs_first", "A card of the same value on the floor is taken "
                                     "before any group") + ".")
+    if found and page.rules.run:
+        found.append(page.rule_link("capture.run", "A card that takes also takes the unbroken run of next ranks "
+                                    "up from its own") + ".")
     if found and page.rules.choose == "fewest":
         found.append(page.rule_link("capture.choose", "Of several groups, take one with the fewest cards") + ".")
     if found and page.rules.choose == "single":

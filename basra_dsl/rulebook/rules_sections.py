@@ -51,7 +51,8 @@ def keys_of(page: PageState, section: str) -> list[str]:
     ranked = [k for k in order if k in keys]
     rest = [k for k in keys if k not in order]
     if section == "capture":
-        tail = [k for k in ("capture.floor_first", "capture.pairs_first", "capture.choose", "capture.compulsion")
+        tail = [k for k in ("capture.run", "capture.floor_first", "capture.pairs_first", "capture.choose",
+                            "capture.compulsion")
                 if k in rest]
         rest = [k for k in rest if k not in tail] + tail
     if section == "basra":

@@ -254,6 +254,13 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         return ("A card that can take from the floor must take from the floor: only a card that takes "
                 "nothing there may take another player's pile.")
 
+    def _run(self, c: n.Run) -> str:
+        climb = ", ".join(("10" if w.text == "T" else w.text) for w in c.ranks)
+        return ("A card that takes also takes the run that follows it: a floor card of the next rank up "
+                "from the card played, then one of the rank after that, and so on for as long as the run "
+                f"is unbroken. The ranks climb in this order: {climb}. Where two cards could continue the "
+                "run, the player chooses which.")
+
     def _pairsfirst(self, c: n.PairsFirst) -> str:
         return ("A card that can take a single floor card of its own value must take such a card, not a "
                 "group of cards adding up to it.")
