@@ -93,6 +93,16 @@ class Scoreboard:
         each side's total and the target."""
         return tuple(self.totals), self.target
 
+    @property
+    def worth(self) -> int:
+        """How many games the finished game counts for its winner: a lurch's (the rules'
+        'lurch N below T') when every losing side stayed below T, else one."""
+        lurch = self.rules.lurch
+        if self.winner is None or lurch is None:
+            return 1
+        losers = [total for side, total in enumerate(self.totals) if side != self.winner]
+        return lurch[0] if all(total < lurch[1] for total in losers) else 1
+
     def add(self, result: HandResult) -> None:
         """Adds a hand's points; decides the game when a side has reached the target, or
         when the game's hands are played; level leaders are settled by the countback."""
@@ -151,4 +161,4 @@ class MatchScore:
         """Counts a finished game."""
         self.games += 1
         if board.winner is not None:
-            self.wins[board.winner] += 1
+            self.wins[board.winner] += board.worth

@@ -176,6 +176,7 @@ class Rules:
     # player taking it chooses; Tablanette's ace 1 or 11)
     floor_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
     draw: int = 0  # cards a player draws from the stock after each play (the stock: the pack left after the first deal)
+    lurch: tuple[int, float] | None = None  # (games, below): a win while every loser is below counts as that many games
     win_at_once: bool = False  # a side reaching the target with points scored during play wins there and then
     hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
     # what settles level totals at the end, in turn, counted in the last hand: (word, cards
@@ -290,5 +291,6 @@ class Rules:
                      "extension": self.tie_extension, "hands": self.hands_limit,
                      "win_at_once": self.win_at_once,
                      "countback": [word for word, _ in self.countback]},
-            "match": {"best_of": self.best_of, "decider": self.decider},
+            "match": {"best_of": self.best_of, "decider": self.decider,
+                      "lurch": None if self.lurch is None else {"games": self.lurch[0], "below": self.lurch[1]}},
         }

@@ -174,6 +174,7 @@ class _Compiler:
             tie_extension=self.value("game.tie", "amount", 0) or 0,
             best_of=int(self.value("match.best_of", "games", 1)),
             decider=self.value("match.decider", "points", None),
+            lurch=self.lurch(),
         )
 
     def card_values(self, deck: tuple[int, ...]) -> dict[int, int | None]:
@@ -310,6 +311,12 @@ class _Compiler:
         if self.pick("game.target") is None and self.pick("game.hands") is not None:
             return math.inf
         return self.required("game.target", "points")
+
+    def lurch(self) -> tuple[int, float] | None:
+        """Returns what a lurch counts (games, and the points the losers stay below), or None."""
+        if self.pick("match.lurch") is None:
+            return None
+        return int(self.value("match.lurch", "games", 1)), float(self.value("match.lurch", "below", 0))
 
     def run_order(self) -> tuple[int, ...]:
         """Returns the ranks a run climbs through, in order (none without a 'run' clause)."""

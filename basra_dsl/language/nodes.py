@@ -420,6 +420,15 @@ class Decider(Clause):
     section, keyword = "match", "decider"
 
 
+@dataclass(frozen=True)
+class Lurch(Clause):
+    """match: lurch N below T (a game won while every losing side has fewer than T points
+    counts as N games: Casino's lurch, a double game)."""
+    games: Expr
+    below: Expr
+    section, keyword = "match", "lurch"
+
+
 # clauses whose 'when' is read as the game is played (of a play, of the dealt floor), not
 # decided from the options before it starts
 PLAY_GUARDED = (CaptureRule, BasraRule, Redeal, FloorBonus, ScoreRule)

@@ -386,6 +386,9 @@ class ToAst(Transformer):
     def decider(self, meta, children):
         return n.Decider(span=self._s(meta), points=children[0])
 
+    def lurch(self, meta, children):
+        return n.Lurch(span=self._s(meta), games=children[0], below=children[1])
+
     # ---- patterns
     def pattern_list(self, meta, children):
         return tuple(children)

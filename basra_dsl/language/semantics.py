@@ -263,6 +263,9 @@ def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
             yield e, X.NUM
         case n.GameTie(amount=e) if e is not None:
             yield e, X.NUM
+        case n.Lurch(games=games, below=below):
+            yield games, X.NUM
+            yield below, X.NUM
         case n.CaptureRule(total=e) if e is not None:
             yield e, X.NUM
         case n.Points(entries=entries):

@@ -71,6 +71,7 @@ def _game(table: Table, seat: int | None) -> dict[str, Any]:
         "plays": [p.to_json() for p in state.plays[-PLAYS_SHOWN:]],
         "scores": [number(t) for t in table.board.totals], "target": _target(table),
         "winner": table.board.winner if table.game_over else None,
+        "worth": table.board.worth if table.game_over else None,  # games the win counts (a lurch: more)
         "result": [s.to_json() for s in table.results[-1].sides] if table.hand_over and table.results else None,
     }
     if seat is not None:

@@ -405,6 +405,10 @@ def winning(page: PageState) -> str:
     text += page.rule_link("game.tie", level.get(rules.game_tie, "If the leaders are level, see the rule")) + "."
     if rules.best_of > 1:
         text += " " + page.rule_link("match.best_of", f"A match is the best of {rules.best_of} games") + "."
+    if rules.lurch is not None:
+        games, below = rules.lurch
+        text += " " + page.rule_link("match.lurch", f"A win while the losers have under {number_text(below)} "
+                                     f"points counts as {games} games (a lurch)") + "."
     return text
 
 

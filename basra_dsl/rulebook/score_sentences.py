@@ -96,6 +96,10 @@ class ScoreSentences:
         return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game. "
                 "If more than one side gets there in the same hand, the higher total wins.")
 
+    def _lurch(self, c: n.Lurch) -> str:
+        return (f"A game won while every losing side still has fewer than {self.num(c.below, 'point')} is a "
+                f"lurch: it counts as {self.num(c.games, 'game')} for the winner.")
+
     def _winatonce(self, c: n.WinAtOnce) -> str:
         return (f"Points scored during play (the {plural(self.bonus)}) count the moment they are made: "
                 "a side that reaches the target that way wins there and then. The hand stops, and nothing is "

@@ -257,10 +257,12 @@ def game_result_text(table: Table) -> Text:
     winner = table.board.winner
     if winner is None:
         return Text("The game is drawn.", style="bold yellow")
+    worth = table.board.worth
+    lurch = f" A lurch: it counts as {worth} games." if worth > 1 else ""
     if table.seat in table.rules.sides[winner]:
-        return Text("You win the game!", style="bold green")
-    return Text(f"{side_name(table, winner)} {'wins' if len(table.rules.sides[winner]) == 1 else 'win'} the game.",
-                style="bold red")
+        return Text(f"You win the game!{lurch}", style="bold green")
+    return Text(f"{side_name(table, winner)} {'wins' if len(table.rules.sides[winner]) == 1 else 'win'} the game."
+                f"{lurch}", style="bold red")
 
 
 def event_text(table: Table, event: Event) -> Text:

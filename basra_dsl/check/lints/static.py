@@ -67,6 +67,9 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
             yield e
         case n.GameTie(amount=e) if e is not None:
             yield e
+        case n.Lurch(games=games, below=below):
+            yield games
+            yield below
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
         case n.CardValues(entries=entries) | n.PlayedValues(entries=entries) | n.FloorValues(entries=entries):

@@ -150,7 +150,8 @@ function drawResult() {
   if (!over) return;
   const parts = [element("h2", "", view.status === "game_over" ? "The game is over" : `Hand ${game.hand_number} is over`)];
   if (view.status === "game_over" && game.winner !== null) {
-    parts.push(element("p", "winner", `${view.sides[game.winner].map(seatName).join(" & ")} won the game.`));
+    const lurch = game.worth > 1 ? ` A lurch: the losers stayed low, so it counts as ${game.worth} games.` : "";
+    parts.push(element("p", "winner", `${view.sides[game.winner].map(seatName).join(" & ")} won the game.${lurch}`));
   }
   const table = element("table");
   const head = element("tr");
