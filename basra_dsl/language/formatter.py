@@ -245,7 +245,8 @@ def _glued(previous: _Tok, tok: _Tok, tokens: list[_Tok], index: int, depth: int
     text, before = tok.text, previous.text
     if text in _NO_SPACE_BEFORE or before in _NO_SPACE_AFTER:
         return True
-    if text == "(" and previous.kind == "word" and before not in reserved:
+    attribute = index >= 2 and tokens[index - 2].text == "."  # taken.run(...): a name, whatever its word
+    if text == "(" and previous.kind == "word" and (before not in reserved or attribute):
         return True  # a call: value(played)
     if (text == "=" or before == "=") and depth > 0:
         return True  # a keyword argument: value(played, J=11)

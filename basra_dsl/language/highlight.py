@@ -11,7 +11,7 @@ KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
             "direction", "lead", "passes", "cut", "values", "played", "pairs", "takes", "builds", "raise", "owner", "trails", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top", "hands", "countback", "suits", "then", "at",
-            "least", "but", "held", "barred", "win", "once", "lurch", "below")
+            "least", "but", "held", "barred", "win", "once", "lurch", "below", "run")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
          "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no",
@@ -41,6 +41,8 @@ class BasraLexer(RegexLexer):
             # a named rule with its title: pair "Pairing": any takes rank
             (r'([A-Za-z_][A-Za-z0-9_]*)([ \t]+)("[^"\n]*")([ \t]*)(:)',
              bygroups(Name.Label, Whitespace, String.Double, Whitespace, Punctuation)),
+            # an attribute is a name, whatever its word (Cirulla's taken.run(...): 'run' is a clause too)
+            (r"(\.)([A-Za-z_][A-Za-z0-9_]*)", bygroups(Punctuation, Name)),
             (words(KEYWORDS, suffix=r"\b"), Keyword),
             (words(OPERATORS, suffix=r"\b"), Operator.Word),
             (words(WORDS, suffix=r"\b"), Keyword.Constant),
