@@ -174,7 +174,15 @@ def _run(cards, steps):
     return held
 
 
-HELPERS = {"_run": _run, "_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
+def _round_up(number, step):
+    """Returns ``number`` rounded up to a whole multiple of ``step`` (Cuarenta's cartón goes
+    up to an even number); None where either is unknown or the step is not above 0."""
+    if number is None or step is None or step <= 0:
+        return None
+    return -(-number // step) * step
+
+
+HELPERS = {"_run": _run, "_round_up": _round_up, "_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
            "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
            "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
 _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
@@ -208,6 +216,8 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
             return f"_value({emit(card)}, {table!r}, {ns.name('V')})"
         case n.Call(func="groups", args=(cards, total)):
             return f"_groups({emit(cards)}, {emit(total)}, {ns.name('V')})"
+        case n.Call(func="round_up", args=(number, step)):
+            return f"_round_up({emit(number)}, {emit(step)})"
         case n.Call(func="splits", args=(cards, least, most)):
             return f"_splits({emit(cards)}, {emit(least)}, {emit(most)}, {ns.name('V')})"
         case n.Negate(operand=operand):

@@ -54,7 +54,7 @@ TAKEN_NAMES = {"taken": (CARDS, "the cards a side took in the hand")}  # a score
 RESTRICTION_NAMES = CAPTURE_NAMES | {"hand": (CARDS, "the cards the player holds, the card played among them"),
                                      "opening": (BOOL, "no card has been played yet in this hand")}
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)",
-             "groups": "groups(CARDS, SUM)"}
+             "groups": "groups(CARDS, SUM)", "round_up": "round_up(NUMBER, STEP)"}
 
 
 @dataclass(frozen=True)
@@ -267,6 +267,14 @@ def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None
             out.append(error("B203", "groups() takes cards and the sum of each group", expr.span, FUNCTIONS["groups"]))
             return NUM
         _expect(expr.args[0], scope, CARDS, out)
+        _expect(expr.args[1], scope, NUM, out)
+        return NUM
+    if expr.func == "round_up":
+        if len(expr.args) != 2 or expr.keywords:
+            out.append(error("B203", "round_up() takes a number and the step it is rounded up to", expr.span,
+                             FUNCTIONS["round_up"] + ", such as round_up(taken.count - 14, 2)"))
+            return NUM
+        _expect(expr.args[0], scope, NUM, out)
         _expect(expr.args[1], scope, NUM, out)
         return NUM
     out.append(error("B203", f"unknown function '{expr.func}'", expr.span,

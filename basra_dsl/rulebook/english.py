@@ -199,6 +199,10 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return text
         case n.Call(func="groups", args=(cards, total)):
             return f"the number of groups adding up to {noun(total, ctx)} that {noun(cards, ctx)} {'split' if _plural_subject(cards) else 'splits'} into"
+        case n.Call(func="round_up", args=(number, n.Number(value=2))):
+            return f"{noun(number, ctx)}, rounded up to an even number"
+        case n.Call(func="round_up", args=(number, step)):
+            return f"{noun(number, ctx)}, rounded up to a multiple of {noun(step, ctx)}"
         case n.Call(func=func, args=args):
             return f"{func}({', '.join(noun(a, ctx) for a in args)})"
         case n.Negate(operand=operand):

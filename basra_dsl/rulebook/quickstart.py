@@ -34,6 +34,7 @@ from .plays import floor_fragment
 from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
 from .score_sentences import point_groups
 from .titles import label as rule_label
+from .titles import rule_title
 
 TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores nothing",
         "each": "on a tie, each tied side scores them", "split": "on a tie, the tied sides share them"}
@@ -371,7 +372,12 @@ def scoring(page: PageState) -> str:
         sentences.append(f"{page.rule_link('score.points', 'Cards taken')}: {cards}.")
     total = sum(m.points for m in rules.majorities) + sum(rules.card_points.values())
     extra = f", plus {plural(page.bonus)}" if any(is_on(page, c) for c in bonus_rules(page)) else ""
-    sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}{extra}.")
+    counted = named_rules(page, n.ScoreRule)  # (is_on reads no score rule: it settles "taken" as False)
+    if counted and not total:  # scored by score rules alone (Cuarenta's cartón): no '0 points'
+        sentences.append("The cards you took score by " + join(
+            [page.rule_link(c.key, rule_title(page.merged, c.key)) for c in counted]) + f"{extra}.")
+    else:
+        sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}{extra}.")
     return " ".join(sentences)
 
 
