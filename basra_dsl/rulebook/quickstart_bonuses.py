@@ -42,7 +42,8 @@ def bonuses(page: PageState) -> list[str]:
         return [f"This game scores no {plural(page.bonus)}." if not rules else
                 f"With the default options no play scores {article(page.bonus)} (see [Options](#options))."]
     when = "counted at once" if page.rules.win_at_once else "added to your points after the hand"
-    head = f"Some captures also score {article(page.bonus)}, a bonus {when}:"
+    what = "" if page.bonus == "bonus" else ", a bonus"  # no "a bonus, a bonus counted at once"
+    head = f"Some captures also score {article(page.bonus)}{what} {when}:"
     if any(_mentions_option(page, c) for c in rules):
         head = head[:-1] + ". [Options](#options) can change these."
     return [head] + [bonus_line(page, c, i) for i, c in enumerate(shown)]

@@ -133,8 +133,10 @@ def basra_section(page: PageState) -> str:
     if not rules:
         intro = f"This variant scores no {plural(page.bonus)}.\n\n"
     else:
+        added = ("counted at once: it may win the game there and then" if page.rules.win_at_once
+                 else "added to the side's score at the end of the hand")
         intro = (f"{article(page.bonus)[:2].strip().capitalize()} *{page.bonus}* is a bonus scored by a capture, kept apart from the cards "
-                 f"and added to the side's score at the end of the hand. A trailed card never scores one.")
+                 f"and {added}. A trailed card never scores one.")
         if bonuses_overlap(page.merged, page.rules.deck):  # said only where one capture can meet two
             intro += " Where one capture meets two of these rules, we count only the larger bonus."
         intro += "\n\n"
