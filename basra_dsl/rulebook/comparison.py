@@ -19,7 +19,7 @@ from ..resources import bundled_variants
 from . import defaults as D
 from .balance_ranking import ranking
 from .catalog import Family, families, listings
-from .english import article, join
+from .english import article, capitalise, join, plural
 from .markdown import page_path
 from .naming import pack_names
 from .page import load_merged
@@ -99,7 +99,7 @@ def _bonus_word(family: Family, loaded: dict) -> str:
     the plural and capitalised: Basras, Scopas."""
     names = [loaded[m.name][1].bonus_name for line in family.lines for m in line.members]
     word = inline(max(names, key=names.count)) if names else ""
-    return (word[:1].upper() + word[1:] + "s") if word else "Bonuses"
+    return capitalise(plural(word)) if word else "Bonuses"
 
 
 def _slug(text: str) -> str:

@@ -341,6 +341,8 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return f"{holds(cards, ctx, True)} numerals that {splits_phrase(least, most, ctx)}"
         case n.Not(operand=n.Name(id="cleared")):
             return "the play does not clear the floor"
+        case n.Not(operand=n.Name(id="trailed")):
+            return "the card takes something"
         case n.Not(operand=n.Name(id="last")):
             return "it is not the last play of the hand"
         case n.Not(operand=n.Name(id="last_deal")):

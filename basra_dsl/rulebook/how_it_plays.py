@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from ..resources import bundled_dir
+from .english import plural
 from .page_state import PageState
 from .plots import rates_plot
 from .safe import code_span
@@ -73,7 +74,7 @@ def _lines(f: dict, bonus: str | None) -> list[str]:
                  f"{_skill_words(skill['search_vs_greedy'])}.")
     lines.append(f"- **A game** lasts {_mean(f['hands_per_game'], 1)} hands; a side scores "
                  f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f})"
-                 + (f", with {_mean(f['bonuses_per_hand'], 2)} {bonus}s a hand between the players." if bonus else "."))
+                 + (f", with {_mean(f['bonuses_per_hand'], 2)} {plural(bonus)} a hand between the players." if bonus else "."))
     lines.append(f"- **Ties on cards** happen in {rate_text(f['card_ties'])} of hands.")
     if "decider_reached" in f:
         lines.append(f"- **Matches** reach their deciding game {rate_text(f['decider_reached'])} of the time.")

@@ -256,10 +256,9 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
 
     def _run(self, c: n.Run) -> str:
         climb = ", ".join(("10" if w.text == "T" else w.text) for w in c.ranks)
-        return ("A card that takes also takes the run that follows it: a floor card of the next rank up "
-                "from the card played, then one of the rank after that, and so on for as long as the run "
-                f"is unbroken. The ranks climb in this order: {climb}. Where two cards could continue the "
-                "run, the player chooses which.")
+        return ("A card that takes also takes the run above it: a floor card of the next rank up, then one "
+                f"of the rank after, while the run is unbroken. The ranks climb in this order: {climb}. Where "
+                "two cards could continue the run, the player chooses which.")
 
     def _pairsfirst(self, c: n.PairsFirst) -> str:
         return ("A card that can take a single floor card of its own value must take such a card, not a "
