@@ -105,12 +105,19 @@ HandPlayer = Callable[..., HandResult]  # (rng, first, carry, standing=None)
 
 
 def _hand_player(game: Game, bot: Bot, fast: FastHands | None) -> HandPlayer:
-    """Returns a function playing one hand: the fast tier's routine when given (it plays no
-    rules under which a game is won during a hand, so the standing is not its concern),
-    else ``play_hand`` on ``State``."""
-    if fast is not None:
-        return lambda rng, first, carry, standing=None: fast.play(rng, first, carry)
-    return lambda rng, first, carry, standing=None: play_hand(game, rng, first, carry, bot, standing=standing)[0]
+    """Returns a function playing one hand: the fast tier's routine when given, else
+    ``play_hand`` on ``State``. The fast tier plays a hand whole: where a game may be won
+    during a hand (``win at once``), the hands of a game, dealt against its standing, go to
+    ``State``, and hands played on their own stay on the fast tier."""
+    def on_state(rng, first, carry, standing=None):
+        return play_hand(game, rng, first, carry, bot, standing=standing)[0]
+
+    if fast is None:
+        return on_state
+    if game.rules.win_at_once:  # a hand of a game may stop when it is won: State plays those
+        return lambda rng, first, carry, standing=None: (fast.play(rng, first, carry) if standing is None
+                                                        else on_state(rng, first, carry, standing))
+    return lambda rng, first, carry, standing=None: fast.play(rng, first, carry)
 
 
 def _basras(result) -> int:

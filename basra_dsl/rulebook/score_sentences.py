@@ -28,7 +28,13 @@ def point_groups(entries) -> list[tuple[list[str], n.Expr, bool]]:
         if pattern.exclude and all(w.text in alone for w in pattern.exclude):
             pattern = n.Pattern(pattern.include, (), span=pattern.span)
         single = len(pattern.include) == 1 and not pattern.exclude and C.parse_card(pattern.include[0].text) is not None
-        name = word_phrase(pattern.include[0].text) if single else pattern_phrase(pattern, "pl")
+        cards = all(C.parse_card(w.text) is not None for w in pattern.include) and not pattern.exclude
+        if single:
+            name = word_phrase(pattern.include[0].text)
+        elif cards:  # several cards, each scoring: "the aces of clubs and hearts", never "or"
+            name = join([word_phrase(w.text) for w in pattern.include])
+        else:
+            name = pattern_phrase(pattern, "pl")
         groups.setdefault((expr_text(entry.points), single), ([], entry.points))[0].append(name)
     return [(names, points, not single or len(names) > 1) for (_, single), (names, points) in groups.items()]
 

@@ -184,7 +184,9 @@ def floor_title(table: Table) -> str:
         return "Game over" if table.game_over else f"Hand {table.hand_number} is over"
     count = len(table.state.floor)
     kind = "Pile" if table.rules.floor_kind == "stack" else "Floor"
-    return f"{kind} ({count} card{'s' * (count != 1)})"
+    stock = len(table.state.stock)  # where players draw after each play: how many are left
+    drawn = f" · stock: {stock} to draw" if table.rules.draw else ""
+    return f"{kind} ({count} card{'s' * (count != 1)}){drawn}"
 
 
 def move_words(move: Move, table: Table) -> Text:

@@ -14,7 +14,7 @@ from basra_dsl.engine import Deal, IllegalMove, Move, Scoreboard
 from basra_dsl.engine.fast import supports, why_not
 from basra_dsl.play.simulate import simulate_games
 
-from helpers import load_house
+from helpers import load_house, play_both
 
 QUICK = 'variant quick "Quick" extends egyptian\ngame:\n  first to 30\n  win at once\n'
 SLOW = 'variant slow "Slow" extends egyptian\ngame:\n  first to 30\n'
@@ -89,6 +89,16 @@ def test_the_state_round_trips_its_standing(tmp_path):
     assert again.standing == state.standing and not again.stopped
 
 
-def test_the_fast_tier_leaves_games_won_during_play_to_the_checked_tier(tmp_path):
+def test_hands_on_their_own_play_on_the_fast_tier_and_games_on_state(tmp_path):
     rules = load_house(tmp_path, QUICK)
-    assert not supports(rules) and "during a hand" in why_not(rules)
+    assert supports(rules) and why_not(rules) is None
+    assert play_both(rules, hands=30, seed=5) > 0  # no standing: identical hand by hand
+    fast, slow = simulate_games(rules, 15, seed=2), _on_state(simulate_games, rules, 15, seed=2)
+    assert (fast.hands, fast.points) == (slow.hands, slow.points)  # a game's hands are State's
+
+
+def _on_state(run, rules, *args, **kwargs):
+    from unittest import mock
+
+    with mock.patch("basra_dsl.play.simulate.supports", return_value=False):
+        return run(rules, *args, **kwargs)

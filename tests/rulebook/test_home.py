@@ -39,7 +39,7 @@ def test_the_bundled_variants_fall_into_their_families():
     assert [name for name, _ in found] == ["Basra", "Scopa", "Casino", "Pishti", "Cuarenta", "Pasur", "Stealing Bundles",
                                             "Tablanette"]
     basra_lines, pishti_lines = found[0][1], found[3][1]
-    assert found[2][1] == [["casino", "royal-casino"], ["kasino"]]
+    assert found[2][1] == [["casino", "royal-casino", "royal-draw-casino", "spade-casino"], ["kasino"]]
     assert found[1][1] == [["scopa", "scopa-dassi", "scopone"], ["chkobba"], ["cirulla"], ["escoba"]]  # the family they state
     assert ["bastra", "lebanese", "ashush", "palestinian", "homsi", "jordanian", "syrian"] in basra_lines
     assert ["egyptian", "morabaa", "ethiopian", "yemeni"] in basra_lines

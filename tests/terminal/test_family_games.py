@@ -24,7 +24,7 @@ from basra_dsl.cards import card_glyph
 from test_play import play_card, playable, seed_where, settle, shot
 
 FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri", "casino", "royal-casino", "kasino",
-          "scopa-dassi", "stealing-bundles"]
+          "scopa-dassi", "stealing-bundles", "cuarenta", "royal-draw-casino", "spade-casino"]
 CASES = [(name, players) for name in FAMILY for players in load(name).merged.player_counts()]
 
 
@@ -154,6 +154,26 @@ def test_a_pile_to_take_is_shown_and_taken_through_the_keys():
             assert table.state.piles[0][-1] == move.card and len(table.state.piles[0]) >= size + 1
             assert "took Seat 2's pile" in app.panel_text("log") or "took" in app.panel_text("log")
             shot(app, "stealing-bundles-pile-taken")
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
+def test_drawing_after_each_play_keeps_the_hand_full_on_screen():
+    """Royal Draw Casino at the screen: after the person plays, they hold four cards again
+    (the card drawn from the stock) until the stock runs out."""
+    app = build_app("royal-draw-casino", bot="greedy", seed=3, delay=0, record=None)
+
+    async def scenario():
+        async with app.run_test(size=(100, 32)) as pilot:
+            table = await reach(app, pilot, lambda t: t.your_turn)
+            before = len(table.state.stock)
+            assert len(table.hand) == 4 and before > 0
+            await play_card(app, pilot, playable(table))
+            await settle(app, pilot)
+            assert len(table.hand) == 4 and len(table.state.stock) < before
+            assert f"stock: {len(table.state.stock)} to draw" in app.query_one("#floor").border_title
+            shot(app, "royal-draw-casino-drawn")
             await pilot.press("q")
 
     asyncio.run(scenario())

@@ -47,8 +47,6 @@ def why_not(rules: Rules) -> str | None:
         return "a choice or leftover policy the fast tier does not know"
     if rules.builds is not None:
         return "cards are built on the floor (builds go on the checked tier)"
-    if rules.win_at_once:
-        return "a game can be won during a hand (the checked tier plays it)"
     if rules.draw:
         return "players draw from the stock after each play (the checked tier plays it)"
     if rules.players < 1:
