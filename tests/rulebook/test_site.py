@@ -35,7 +35,7 @@ DESKTOP = (1280, 900)
 PHONE = (390, 844)  # an iPhone 12 to 14, in CSS pixels
 SHOWN = {"home": "index.html", "egyptian": "rules/egyptian.html", "tutorial": "tutorial.html",
          "comparison": "comparison.html", "pishti": "rules/pishti.html", "scopa": "rules/scopa.html",
-         "editors": "editors.html"}
+         "editors": "editors.html", "cuarenta": "rules/cuarenta.html"}
 
 
 @pytest.fixture(scope="module")
