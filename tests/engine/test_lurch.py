@@ -41,6 +41,14 @@ def test_without_the_clause_every_win_counts_once(tmp_path):
     assert board.winner == 0 and board.worth == 1
 
 
+def test_a_lurch_counts_at_least_one_game(tmp_path):
+    from basra_dsl.check.checker import check_paths
+    from helpers import house_variant
+    path = house_variant(tmp_path, 'variant nought "Nought" extends casino\nmatch:\n  lurch 0 below 11\n')
+    found = [d for d in check_paths([path]).diagnostics if d.code == "B705"]
+    assert found and "the games a lurch counts of 0 is out of range" in found[0].message
+
+
 def test_the_compiled_rules_and_the_page_say_it(tmp_path):
     rules = load_house(tmp_path, LURCHED)
     assert rules.lurch == (2, 11.0)

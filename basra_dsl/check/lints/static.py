@@ -54,6 +54,7 @@ RANGES = {
     "game.hands": ("a game of hands", 1, 1_000, True),
     "match.best_of": ("a match", 1, 99, True),
     "match.decider": ("the decider", 1, 1_000_000, False),
+    "match.lurch": ("the games a lurch counts", 1, 99, True),
 }
 
 
