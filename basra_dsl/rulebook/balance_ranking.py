@@ -22,7 +22,9 @@ def ranking(catalog: dict[str, Path], titles: dict[str, str]) -> str:
     if not rows:
         return ""
     link = lambda name: f"[{inline(titles.get(name, name))}]({page_path(name)})"  # noqa: E731
-    by_skill = sorted(rows, key=lambda name: -rows[name]["skill"]["search_vs_greedy"]["rate"])
+    # a variant whose search duels were not run (too slow on the checked tier) is not ranked by skill
+    by_skill = sorted((name for name in rows if rows[name]["skill"]["search_vs_greedy"]["games"]),
+                      key=lambda name: -rows[name]["skill"]["search_vs_greedy"]["rate"])
     by_start = sorted(rows, key=lambda name: -abs(rows[name]["first_side_wins_game"]["rate"] - 0.5))
     parts = ["## How the games play {#how-they-play}",
              "Measured by computer players at each variant's default options (see each page's "

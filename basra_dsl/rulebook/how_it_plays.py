@@ -63,15 +63,18 @@ def _lines(f: dict, bonus: str | None) -> list[str]:
     """The figures in words; ``bonus`` is the page's name for the bonus, already Markdown-safe
     (None: the game scores none, and its count is not given)."""
     skill = f["skill"]
+    duels = skill["search_vs_greedy"]["games"]
+    searched = (f", and {duels} games of each duel for the search player ({skill['samples']} samples a move)"
+                if duels else "; the search player's duels were not run for this game (too slow on the checked tier)")
     lines = [f"Measured by computer players at the default options with {f['players']} players: "
-             f"{f['games']} games with the greedy player in every seat, and {skill['search_vs_greedy']['games']} "
-             f"games of each duel for the search player ({skill['samples']} samples a move). Brackets give "
+             f"{f['games']} games with the greedy player in every seat{searched}. Brackets give "
              "95% intervals.", ""]
     lines.append(f"- **First player.** The side that leads the first hand wins {rate_text(f['first_side_wins_game'])} "
                  f"of games, and the first player's side wins {rate_text(f['first_side_wins_hand'])} of hands.")
-    lines.append(f"- **Skill or luck.** The search player beats a random player in {rate_text(skill['search_vs_random'])} "
-                 f"of games and the greedy player in {rate_text(skill['search_vs_greedy'])}: "
-                 f"{_skill_words(skill['search_vs_greedy'])}.")
+    if duels:
+        lines.append(f"- **Skill or luck.** The search player beats a random player in "
+                     f"{rate_text(skill['search_vs_random'])} of games and the greedy player in "
+                     f"{rate_text(skill['search_vs_greedy'])}: {_skill_words(skill['search_vs_greedy'])}.")
     lines.append(f"- **A game** lasts {_mean(f['hands_per_game'], 1)} hands; a side scores "
                  f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f})"
                  + (f", with {_mean(f['bonuses_per_hand'], 2)} {plural(bonus)} a hand between the players." if bonus else "."))

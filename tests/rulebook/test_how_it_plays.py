@@ -25,8 +25,12 @@ def test_every_bundled_variant_has_figures_measured_as_the_file_says():
     spec = KEPT["spec"]
     for name, figures in KEPT["variants"].items():
         assert figures["games"] == spec["games"] and figures["seed"] == spec["seed"], name
-        assert figures["skill"]["search_vs_greedy"]["games"] == spec["skill_games"], name
+        # the search player's duels as the file says, or (Royal Draw Casino: over half an hour
+        # on the checked tier, see the note) not run at all, which its page says
+        assert figures["skill"]["search_vs_greedy"]["games"] in (spec["skill_games"], 0), name
         assert figures["players"] == load_variant(name).players, name
+    assert [n for n, f in KEPT["variants"].items() if not f["skill"]["search_vs_greedy"]["games"]] == \
+        ["royal-draw-casino"]
 
 
 @pytest.mark.parametrize("name", sorted(bundled_variants()))
@@ -36,11 +40,13 @@ def test_a_page_says_how_its_variant_plays_with_a_plot(name):
     figures = KEPT["variants"][name]
     game = figures["first_side_wins_game"]
     assert f"wins {game['rate']:.0%} ({game['interval_95'][0]:.0%}–{game['interval_95'][1]:.0%})" in section
-    assert "The search player beats a random player" in section
+    duels = figures["skill"]["search_vs_greedy"]["games"]
+    said = "The search player beats a random player" if duels else "the search player's duels were not run"
+    assert said in section
     plots = [line for line in section.splitlines() if line.startswith("<svg")]
     assert len(plots) == 1 and 'role="img"' in plots[0] and "<script" not in plots[0].lower()
     assert "<style" not in plots[0]  # a style rule in an inline SVG would reach the whole page
-    assert "search beats greedy" in plots[0]  # the plot's own labels, as text
+    assert "search beats greedy" in plots[0] or not duels  # the plot's own labels, as text
 
 
 def test_an_authors_file_of_a_bundled_name_gets_no_borrowed_figures(tmp_path):
@@ -54,9 +60,11 @@ def test_an_authors_file_of_a_bundled_name_gets_no_borrowed_figures(tmp_path):
 def test_the_comparison_ranks_the_variants_by_skill_and_by_first_player_advantage():
     page = render_comparison()
     skill = page[page.index("### Most skill first"):page.index("### Furthest from an even start first")]
+    measured = [name for name, f in KEPT["variants"].items() if f["skill"]["search_vs_greedy"]["games"]]
     rates = [KEPT["variants"][name]["skill"]["search_vs_greedy"]["rate"]
-             for name in sorted(KEPT["variants"], key=lambda n: skill.find(f"(rules/{n}.md)"))]
-    assert rates == sorted(rates, reverse=True) and skill.count("(rules/") == len(KEPT["variants"])
+             for name in sorted(measured, key=lambda n: skill.find(f"(rules/{n}.md)"))]
+    assert rates == sorted(rates, reverse=True) and skill.count("(rules/") == len(measured)
+    assert "(rules/royal-draw-casino.md)" not in skill  # its duels were not run: not ranked by skill
 
 
 def test_a_fresh_small_sample_agrees_with_the_kept_figures_within_its_interval():
