@@ -12,6 +12,7 @@ from ..cards import card_name
 from .builds import Build, Builder, after_capture
 from .building import Building
 from .stealing import Stealing
+from .turn_end import TERMINAL, Standing, TurnEnd  # noqa: F401 - TERMINAL, Standing re-exported
 from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
@@ -19,11 +20,9 @@ from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
 from .rules import Rules
 from .scoring import HandResult, score_hand
 
-TERMINAL = -1
-Standing = tuple[tuple[float, ...], float]  # each side's game total before the hand, and the target
 
 
-class State(Building, Stealing):
+class State(Building, Stealing, TurnEnd):
     """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it.
 
     It reads the compiled rules and the capture resolver a ``Game`` built for them (one
@@ -341,15 +340,6 @@ class State(Building, Stealing):
         hand = self.hand_context() if self._reads_hand else MID_HAND
         return play_bonus(self.rules, card, before, capture, left, self.previous, hand, played_as)
 
-    def hand_context(self) -> tuple[bool, bool, int]:
-        """Returns what a rule knows of the hand around the play being made (its card has
-        left the hand): whether it is the hand's last play, whether it falls in the last
-        deal, and how many cards are still to be dealt."""
-        stock = len(self.stock) + sum(len(cards) for deal in self.deals[self.deal_index:]
-                                      for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
-        last_deal = not stock
-        return (last_deal and not any(self.hands), last_deal, stock)
-
     # ------------------------------------------------------------ flow
     def _next_seat(self, seat: int) -> int:
         for step in range(1, self.players + 1):
@@ -357,15 +347,6 @@ class State(Building, Stealing):
             if self.hands[candidate]:
                 return candidate
         return TERMINAL
-
-    def _end_turn(self, seat: int) -> None:
-        """Ends the turn of the seat that has just played: it draws from the stock where the
-        rules say so, and the next seat holding cards is to move."""
-        if self.rules.draw and self.stock:
-            drawn = self.stock[:self.rules.draw]
-            del self.stock[:self.rules.draw]
-            self.hands[seat].extend(drawn)
-        self._advance(seat)
 
     def _advance(self, seat: int) -> None:
         if self.standing is not None and self._target_reached():
@@ -393,22 +374,6 @@ class State(Building, Stealing):
                 self.bonuses[seat].append(points)
         self.floor.extend(deal.floor)
         self.stock.extend(deal.stock)
-
-    def _target_reached(self) -> bool:
-        """Whether a side's points scored so far in the hand (its bonuses) bring its game
-        total to the target."""
-        totals, target = self.standing
-        return any(totals[index] + sum(b for seat in seats for b in self.bonuses[seat]) >= target
-                   for index, seats in enumerate(self.rules.sides))
-
-    def _stop(self) -> None:
-        """Ends the hand where it stands: the game is won (``win at once``). The cards still
-        out count for nobody, and the hand scores only what was scored during play."""
-        self.stopped = True
-        self.builds = []
-        self.unclaimed = tuple(self.floor)
-        self.floor = []
-        self.turn = TERMINAL
 
     def _finish(self) -> None:
         self.builds = []  # what is left on the floor, builds and all, goes as loose cards

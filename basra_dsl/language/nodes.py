@@ -29,6 +29,8 @@ from .expr_nodes import (  # noqa: F401 - re-exported: the tree is one vocabular
     walk,
 )
 
+from .file_nodes import Drop, Option, Source, Variant  # noqa: F401,E402 - re-exported likewise
+
 # the sections of a variant file, in the order `basra fmt` and the pages put them
 SECTIONS = ("setup", "dealing", "capture", "basra", "end", "score", "game", "match")
 
@@ -432,50 +434,3 @@ class Lurch(Clause):
 # clauses whose 'when' is read as the game is played (of a play, of the dealt floor), not
 # decided from the options before it starts
 PLAY_GUARDED = (CaptureRule, BasraRule, Redeal, FloorBonus, ScoreRule)
-
-
-@dataclass(frozen=True)
-class Drop(Node):
-    """drop SECTION NAME: a child removes a parent's clause."""
-    section: str
-    name: Word
-
-    @property
-    def key(self) -> str:
-        return f"{self.section}.{self.name.text}"
-
-
-# ------------------------------------------------------------------ the file
-
-@dataclass(frozen=True)
-class Source(Node):
-    """source "Title" [link "..."] [note "..."]."""
-    title: str
-    link: str | None = None
-    note: str | None = None
-
-
-@dataclass(frozen=True)
-class Option(Node):
-    """option NAME: CHOICE | CHOICE = DEFAULT ["what it means"]."""
-    name: Word
-    choices: tuple[Expr, ...]  # Number, Bool or Name (a word)
-    default: Expr
-    doc: str | None = None
-
-
-@dataclass(frozen=True)
-class Variant(Node):
-    """A whole variant file."""
-    name: Word
-    title: str | None
-    parent: Word | None
-    aliases: tuple[str, ...]
-    region: str | None
-    sources: tuple[Source, ...]
-    about: str | None
-    options: tuple[Option, ...]
-    clauses: tuple[Clause, ...]
-    drops: tuple[Drop, ...]
-    path: str = ""
-    family: str | None = None  # the family of games it belongs to, for the rulebook's grouping

@@ -186,6 +186,15 @@ class ToAst(Transformer):
     setup_stmt = end_stmt = score_stmt = game_stmt = match_stmt = _guarded
 
     # ---- setup
+    def _one(kind, field):  # a clause of one value: hand 4, draw 1, first to 101, best of 3
+        def build(self, meta, children):
+            return kind(span=self._s(meta), **{field: children[0]})
+        return build
+
+    hand, redeal_floor, draw = _one(n.Hand, "count"), _one(n.RedealFloor, "count"), _one(n.Draw, "count")
+    total, target, decider = _one(n.Total, "points"), _one(n.Target, "points"), _one(n.Decider, "points")
+    hands_limit, best_of = _one(n.HandsLimit, "count"), _one(n.BestOf, "games")
+
     def deck(self, meta, children):
         return n.Deck(span=self._s(meta), size=int(children[0]),
                       without=children[1] if len(children) > 1 else ())
@@ -195,9 +204,6 @@ class ToAst(Transformer):
 
     def partners(self, meta, children):
         return n.Partners(span=self._s(meta))
-
-    def hand(self, meta, children):
-        return n.Hand(span=self._s(meta), count=children[0])
 
     def floor(self, meta, children):
         return n.FloorKind(span=self._s(meta), kind=str(children[0]))
@@ -228,12 +234,6 @@ class ToAst(Transformer):
 
     def suits(self, meta, children):
         return n.Suits(span=self._s(meta), style=str(children[0]))
-
-    def redeal_floor(self, meta, children):
-        return n.RedealFloor(span=self._s(meta), count=children[0])
-
-    def draw(self, meta, children):
-        return n.Draw(span=self._s(meta), count=children[0])
 
     def deal(self, meta, children):
         return n.DealMode(span=self._s(meta), mode=str(children[0]))
@@ -362,29 +362,14 @@ class ToAst(Transformer):
     def point(self, meta, children):
         return n.PointEntry(span=self._s(meta), pattern=children[0], points=children[1])
 
-    def total(self, meta, children):
-        return n.Total(span=self._s(meta), points=children[0])
-
-    def target(self, meta, children):
-        return n.Target(span=self._s(meta), points=children[0])
-
     def win_at_once(self, meta, children):
         return self._clause(n.WinAtOnce, meta, children)
-
-    def hands_limit(self, meta, children):
-        return n.HandsLimit(span=self._s(meta), count=children[0])
 
     def countback(self, meta, children):
         return n.Countback(span=self._s(meta), words=tuple(self._word(c) for c in children))
 
     def game_tie(self, meta, children):
         return n.GameTie(span=self._s(meta), policy=str(children[0]), amount=(children[1:] or [None])[0])
-
-    def best_of(self, meta, children):
-        return n.BestOf(span=self._s(meta), games=children[0])
-
-    def decider(self, meta, children):
-        return n.Decider(span=self._s(meta), points=children[0])
 
     def lurch(self, meta, children):
         return n.Lurch(span=self._s(meta), games=children[0], below=children[1])

@@ -119,6 +119,8 @@ PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "th
               "cleared": "clearing the floor", "trailed": "trailing", "last": "the hand's last play",
               "last_deal": "the hand's last round", "stock": "the number of cards still to be dealt",
               "opening": "the hand's first play"}
+NOT_SAID = {"cleared": "the play does not clear the floor", "trailed": "the card takes something",
+            "last": "it is not the last play of the hand", "last_deal": "it comes before the last round of the hand"}
 NAME_CLAUSES = {"cleared": "the play clears the floor", "trailed": "the card is trailed",
                 "last": "it is the last play of the hand", "last_deal": "it is in the last round of the hand",
                 "opening": "it is the first play of the hand"}
@@ -199,10 +201,9 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return text
         case n.Call(func="groups", args=(cards, total)):
             return f"the number of groups adding up to {noun(total, ctx)} that {noun(cards, ctx)} {'split' if _plural_subject(cards) else 'splits'} into"
-        case n.Call(func="round_up", args=(number, n.Number(value=2))):
-            return f"{noun(number, ctx)}, rounded up to an even number"
         case n.Call(func="round_up", args=(number, step)):
-            return f"{noun(number, ctx)}, rounded up to a multiple of {noun(step, ctx)}"
+            even = isinstance(step, n.Number) and step.value == 2
+            return f"{noun(number, ctx)}, rounded up to " + ("an even number" if even else f"a multiple of {noun(step, ctx)}")
         case n.Call(func=func, args=args):
             return f"{func}({', '.join(noun(a, ctx) for a in args)})"
         case n.Negate(operand=operand):
@@ -339,14 +340,8 @@ def say(expr: n.Expr, ctx: Context) -> str:
             return f"{holds(subject, ctx, True)} {pattern_phrase(p, 'pl')}"
         case n.Call(func="splits", args=(cards, least, most)):
             return f"{holds(cards, ctx, True)} numerals that {splits_phrase(least, most, ctx)}"
-        case n.Not(operand=n.Name(id="cleared")):
-            return "the play does not clear the floor"
-        case n.Not(operand=n.Name(id="trailed")):
-            return "the card takes something"
-        case n.Not(operand=n.Name(id="last")):
-            return "it is not the last play of the hand"
-        case n.Not(operand=n.Name(id="last_deal")):
-            return "it comes before the last round of the hand"
+        case n.Not(operand=n.Name(id=name)) if name in NOT_SAID:
+            return NOT_SAID[name]
         case n.Not(operand=n.Name(id=name)) if ctx.is_option(name):
             return f"the table plays without {option_link(name, ctx)}"
         case n.Not(operand=n.Test(op="has", subject=subject, pattern=p)):

@@ -155,8 +155,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
 
     def _draw(self, c: n.Draw) -> str:
         return (f"The cards left after the deal are the stock, face down. After each play the player draws "
-                f"{self.num(c.count, 'card')} from the top of the stock, so hands stay full until the stock "
-                f"runs out; then play goes on until every card has been played.")
+                f"{self.num(c.count, 'card')} from the top of the stock, so hands stay full until it runs "
+                f"out. Then play goes on until every card has been played.")
 
     def _dealmode(self, c: n.DealMode) -> str:
         if c.mode == "singly":

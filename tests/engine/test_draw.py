@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from basra_dsl import Game, load_variant
+from basra_dsl import Game
 from basra_dsl.bots.view import SeatView
 from basra_dsl.cards import parse_card, parse_cards
 from basra_dsl.engine import Deal, Move

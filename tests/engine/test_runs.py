@@ -82,4 +82,4 @@ def test_the_editor_offers_run_and_says_it_as_the_page_does():
     found = [s.label for s in suggestions(head + "  choose one\n  ", "/tmp/basra-lsp/mine.basra", 4, 3)]
     assert "run" in found
     said = hover_text(head + "  run A 2 3 4 5 6 7 J Q K\n", "/tmp/basra-lsp/mine.basra", 3, 3)
-    assert "A card that takes also takes the run that follows it" in said
+    assert "A card that takes also takes the run above it" in said

@@ -29,31 +29,17 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text, pattern_text
-from .combinations import (
-    FAILURES,
-    Combination,
-    any_choice,
-    combinations,
-    conjuncts,
-    describe,
-    in_this_file,
-    is_own,
-    pick,
-    safe_constant,
-    why_failed,
-)
+from .combinations import (FAILURES, Combination, any_choice, combinations, conjuncts, describe, in_this_file, is_own,
+                           pick, safe_constant, why_failed)
 from .overrides import parent_of
 
 # name -> (what it is, least, most, whole number?)
 RANGES = {
-    "setup.hand": ("a hand", 1, 52, True),
-    "setup.start_floor": ("the starting floor", 0, 52, True),
+    "setup.hand": ("a hand", 1, 52, True), "setup.start_floor": ("the starting floor", 0, 52, True),
     "setup.redeal_floor": ("the floor of a new deal", 0, 52, True),
     "setup.draw": ("the cards drawn after a play", 1, 52, True),
-    "game.target": ("the target", 1, 1_000_000, False),
-    "game.hands": ("a game of hands", 1, 1_000, True),
-    "match.best_of": ("a match", 1, 99, True),
-    "match.decider": ("the decider", 1, 1_000_000, False),
+    "game.target": ("the target", 1, 1_000_000, False), "game.hands": ("a game of hands", 1, 1_000, True),
+    "match.best_of": ("a match", 1, 99, True), "match.decider": ("the decider", 1, 1_000_000, False),
     "match.lurch": ("the games a lurch counts", 1, 99, True),
 }
 
@@ -69,8 +55,7 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
         case n.GameTie(amount=e) if e is not None:
             yield e
         case n.Lurch(games=games, below=below):
-            yield games
-            yield below
+            yield from (games, below)
         case n.Points(entries=entries):
             yield from (entry.points for entry in entries)
         case n.CardValues(entries=entries) | n.PlayedValues(entries=entries) | n.FloorValues(entries=entries):

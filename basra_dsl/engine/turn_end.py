@@ -1,0 +1,48 @@
+"""The end of a turn, the State methods that the turn's last steps need: the draw from the
+stock where the rules have players draw after each play (``draw N``), the hand stopped
+where a side's points scored in play win the game (``win at once``), and what a rule knows
+of the hand around a play (the stock and the deals still to come).
+"""
+
+from __future__ import annotations
+
+TERMINAL = -1
+Standing = tuple[tuple[float, ...], float]  # each side's game total before the hand, and the target
+
+
+class TurnEnd:
+    """Mixed into ``State``: it reads and changes the state's hands, stock, bonuses and turn."""
+
+    def _end_turn(self, seat: int) -> None:
+        """Ends the turn of the seat that has just played: it draws from the stock where the
+        rules say so, and the next seat holding cards is to move."""
+        if self.rules.draw and self.stock:
+            drawn = self.stock[:self.rules.draw]
+            del self.stock[:self.rules.draw]
+            self.hands[seat].extend(drawn)
+        self._advance(seat)
+
+    def _target_reached(self) -> bool:
+        """Whether a side's points scored so far in the hand (its bonuses) bring its game
+        total to the target."""
+        totals, target = self.standing
+        return any(totals[index] + sum(b for seat in seats for b in self.bonuses[seat]) >= target
+                   for index, seats in enumerate(self.rules.sides))
+
+    def _stop(self) -> None:
+        """Ends the hand where it stands: the game is won (``win at once``). The cards still
+        out count for nobody, and the hand scores only what was scored during play."""
+        self.stopped = True
+        self.builds = []
+        self.unclaimed = tuple(self.floor)
+        self.floor = []
+        self.turn = TERMINAL
+
+    def hand_context(self) -> tuple[bool, bool, int]:
+        """Returns what a rule knows of the hand around the play being made (its card has
+        left the hand): whether it is the hand's last play, whether it falls in the last
+        deal, and how many cards are still to be dealt."""
+        stock = len(self.stock) + sum(len(cards) for deal in self.deals[self.deal_index:]
+                                      for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
+        last_deal = not stock
+        return (last_deal and not any(self.hands), last_deal, stock)
