@@ -151,3 +151,24 @@ def play_both(rules, hands: int, seed: int):
         carry_slow, carry_fast = slow[2], quick[2]
         plays += len(slow[0])
     return plays
+
+
+def editor_words(parent: str, section: str, before: str, clause: str) -> tuple[list[str], str | None]:
+    """What the editor offers on a new line of ``section`` after the line ``before`` in a
+    child of ``parent``, and what it says on hover over ``clause`` on that section's first line."""
+    from basra_dsl.lsp.complete import suggestions
+    from basra_dsl.lsp.hover import hover_text
+    head, path = f'variant mine "Mine" extends {parent}\n{section}:\n', "/tmp/basra-lsp/mine.basra"
+    offered = [s.label for s in suggestions(f"{head}  {before}\n  ", path, 4, 3)]
+    return offered, hover_text(f"{head}  {clause}\n", path, 3, 3)
+
+
+def refused_codes(tmp_path, text: str) -> list[str]:
+    """The codes of the findings that refuse a variant's text (none when it loads)."""
+    from basra_dsl.diagnostics import DiagnosticError
+    from basra_dsl.language.loader import load_text
+    try:
+        load_text(text, tmp_path / "x.basra").merged
+    except DiagnosticError as exc:
+        return [d.code for d in exc.diagnostics]
+    return []

@@ -15,12 +15,10 @@ from basra_dsl.cards import parse_card, parse_cards
 from basra_dsl.engine import Deal, Move
 from basra_dsl.engine.fast import supports, why_not
 from basra_dsl.engine.random_play import random_move
-from basra_dsl.lsp.complete import suggestions
-from basra_dsl.lsp.hover import hover_text
 from basra_dsl.play.records import record_of_hands, replay_file
 from basra_dsl.play.simulate import simulate_hands
 
-from helpers import load_house
+from helpers import editor_words, load_house
 
 DRAW = 'variant drawing "Drawing" extends casino\nsetup:\n  draw 1\n'
 
@@ -107,8 +105,6 @@ def test_the_fast_tier_says_why_it_leaves_drawing_to_the_checked_tier(tmp_path):
 
 
 def test_the_editor_offers_draw_and_says_it_as_the_page_does():
-    head = 'variant mine "Mine" extends casino\nsetup:\n'
-    found = [s.label for s in suggestions(head + "  hand 4\n  ", "/tmp/basra-lsp/mine.basra", 4, 3)]
-    assert "draw" in found
-    said = hover_text(head + "  draw 1\n", "/tmp/basra-lsp/mine.basra", 3, 3)
+    offered, said = editor_words("casino", "setup", "hand 4", "draw 1")
+    assert "draw" in offered
     assert "After each play the player draws 1 card from the top of the stock" in said

@@ -12,10 +12,8 @@ from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.engine import IllegalMove, Move
 from basra_dsl.engine.fast import supports
 from basra_dsl.language.loader import load_text
-from basra_dsl.lsp.complete import suggestions
-from basra_dsl.lsp.hover import hover_text
 
-from helpers import load_house, play_both, position, takes
+from helpers import editor_words, load_house, play_both, position, refused_codes, takes
 
 RUNNY = 'variant runny "Runny" extends scopa\ncapture:\n  run A 2 3 4 5 6 7 J Q K\n'
 
@@ -72,14 +70,10 @@ def test_a_run_lists_ranks_each_once(tmp_path, line, message):
 
 
 def test_runs_do_not_go_with_builds(tmp_path):
-    with pytest.raises(DiagnosticError) as caught:
-        load_text('variant x "X" extends casino\ncapture:\n  run A 2 3\n', tmp_path / "x.basra").merged
-    assert [d.code for d in caught.value.diagnostics] == ["B215"]
+    assert refused_codes(tmp_path, 'variant x "X" extends casino\ncapture:\n  run A 2 3\n') == ["B215"]
 
 
 def test_the_editor_offers_run_and_says_it_as_the_page_does():
-    head = 'variant mine "Mine" extends scopa\ncapture:\n'
-    found = [s.label for s in suggestions(head + "  choose one\n  ", "/tmp/basra-lsp/mine.basra", 4, 3)]
-    assert "run" in found
-    said = hover_text(head + "  run A 2 3 4 5 6 7 J Q K\n", "/tmp/basra-lsp/mine.basra", 3, 3)
+    offered, said = editor_words("scopa", "capture", "choose one", "run A 2 3 4 5 6 7 J Q K")
+    assert "run" in offered
     assert "A card that takes also takes the run above it" in said
