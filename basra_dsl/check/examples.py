@@ -226,10 +226,10 @@ def _run_plays(rules, example: dict) -> Outcome:
         move = state.resolve(card, capture, build, value, steal)
     except IllegalMove as exc:
         return replace(seen, refused=str(exc), steal=steal)
-    seat, held_before = state.turn, list(state.hands[state.turn])
+    seat, kept = state.turn, len(state.hands[state.turn]) - 1  # the cards left once the card is played
     play = state.play_move(move)
     built = next((b for b in state.builds if card in b.cards), None)
-    drawn = tuple(state.hands[seat][len(held_before) - 1:]) if len(state.hands[seat]) >= len(held_before) else ()
+    drawn = tuple(state.hands[seat][kept:])  # a draw adds to the end of the hand
     return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal, drawn=drawn)
 
 

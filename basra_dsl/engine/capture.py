@@ -122,21 +122,22 @@ class CaptureResolver:
         """Returns each capture with the run that follows it: the floor cards left that
         continue upward from the played card's rank, one of each rank, while unbroken (where
         two cards could continue it, each is a choice), at most MAX_OPTIONS in all."""
-        return first_distinct((self._climbs(card >> 2, floor, capture) for capture in found), MAX_OPTIONS)
+        order = {x: i for i, x in enumerate(floor)}.__getitem__
+        climbs = (tuple(sorted(climbed, key=order)) if len(climbed) > len(capture) else capture
+                  for capture in found for climbed in self._climbs(card >> 2, floor, capture))
+        return first_distinct((climbs,), MAX_OPTIONS)
 
     def _climbs(self, rank: int, floor, capture: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """Yields the capture with each way the run can climb from ``rank`` over the floor
-        cards it has not taken, in floor order; the capture itself where the run is empty."""
+        cards it has not taken (the run's cards after the capture's); the capture itself
+        where the run is empty."""
         following = self.run_next.get(rank)
-        taken = set(capture)
-        steps = [x for x in floor if x >> 2 == following and x not in taken] if following is not None else []
+        steps = [x for x in floor if x >> 2 == following and x not in capture] if following is not None else []
         if not steps:
             yield capture
             return
-        order = {x: i for i, x in enumerate(floor)}
         for step in steps:
-            for climbed in self._climbs(following, floor, capture + (step,)):
-                yield tuple(sorted(climbed, key=order.__getitem__))
+            yield from self._climbs(following, floor, capture + (step,))
 
     def _captures_on(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         if self.stack:

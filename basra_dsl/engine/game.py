@@ -16,6 +16,7 @@ from .deal import Deal, deal_hand, shuffled_pack
 from .rules import Rules
 from .scoring import HandResult
 from .state import Play, Standing, State
+from .turn_end import live_standing
 
 
 class Game:
@@ -59,7 +60,7 @@ class Game:
         state.unclaimed = tuple(cards(data["unclaimed"]))
         state.turn = data["turn"]
         standing = data.get("standing")
-        state.standing = None if standing is None or not self.rules.win_at_once else (tuple(standing[0]), standing[1])
+        state.standing = live_standing(self.rules, None if standing is None else (tuple(standing[0]), standing[1]))
         state.stopped = bool(data.get("stopped", False))
         state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"],
                             tuple(cards(p.get("build", ()))), p.get("value", 0), p.get("steal"))

@@ -12,7 +12,7 @@ from ..cards import card_name
 from .builds import Build, Builder, after_capture
 from .building import Building
 from .stealing import Stealing
-from .turn_end import TERMINAL, Standing, TurnEnd  # noqa: F401 - TERMINAL, Standing re-exported
+from .turn_end import TERMINAL, Standing, TurnEnd, live_standing  # noqa: F401 - TERMINAL, Standing re-exported
 from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
@@ -44,7 +44,7 @@ class State(Building, Stealing, TurnEnd):
         self.first = first
         self.carry_in = tuple(carry)
         # the game's totals before this hand and its target, where a side may win during play
-        self.standing = standing if rules.win_at_once and standing and standing[1] != float("inf") else None
+        self.standing = live_standing(rules, standing)
         self.stopped = False  # the game was won during the hand, which ends there
         self.deals = list(deals)
         self.deal_index = 0

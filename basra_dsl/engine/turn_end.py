@@ -10,6 +10,12 @@ TERMINAL = -1
 Standing = tuple[tuple[float, ...], float]  # each side's game total before the hand, and the target
 
 
+def live_standing(rules, standing: Standing | None) -> Standing | None:
+    """The standing a hand keeps: only where a game can be won during it (``win at once``
+    and a target that can be reached)."""
+    return standing if rules.win_at_once and standing and standing[1] != float("inf") else None
+
+
 class TurnEnd:
     """Mixed into ``State``: it reads and changes the state's hands, stock, bonuses and turn."""
 

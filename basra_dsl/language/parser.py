@@ -7,6 +7,8 @@ error into a diagnostic in card players' words. No checking happens here.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -180,7 +182,7 @@ class ToAst(Transformer):
     def _guarded(self, meta, children):
         clause = children[0]
         if len(children) > 1:
-            clause = _replace(clause, guard=children[1][1])
+            clause = replace(clause, guard=children[1][1])
         return clause
 
     setup_stmt = end_stmt = score_stmt = game_stmt = match_stmt = _guarded
@@ -272,7 +274,7 @@ class ToAst(Transformer):
         """A named rule of a card pattern alone (``build: numeral builds``), its guard if any."""
         title, children = _titled(children)
         rule = kind(span=self._s(meta), name=self._word(children[0]), pattern=children[1], title=title)
-        return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
+        return replace(rule, guard=children[2][1]) if len(children) > 2 else rule
 
     def raising(self, meta, children):
         return self._clause(n.Raising, meta, children, "who")
@@ -294,9 +296,7 @@ class ToAst(Transformer):
 
     def run(self, meta, children):
         ranks = tuple(self._word(c) for c in children if not isinstance(c, tuple))
-        guards = [c[1] for c in children if isinstance(c, tuple)]
-        clause = n.Run(span=self._s(meta), ranks=ranks)
-        return _replace(clause, guard=guards[0]) if guards else clause
+        return _guarded(n.Run(span=self._s(meta), ranks=ranks), children)
 
     def compulsion(self, meta, children):
         return self._clause(n.Compulsion, meta, children, "mode")
@@ -305,9 +305,7 @@ class ToAst(Transformer):
         """A clause of keywords (``pairs first``) or of chosen words (``choose one``,
         ``compulsory hand``: its ``field``), with its guard if it has one."""
         words = " ".join(str(c) for c in children if not isinstance(c, tuple))
-        guards = [c[1] for c in children if isinstance(c, tuple)]
-        clause = kind(span=self._s(meta), **({field: words} if field else {}))
-        return _replace(clause, guard=guards[0]) if guards else clause
+        return _guarded(kind(span=self._s(meta), **({field: words} if field else {})), children)
 
     # ---- dealing
     def redeal(self, meta, children):
@@ -317,12 +315,12 @@ class ToAst(Transformer):
         title, children = _titled(children)
         rule = n.FloorBonus(span=self._s(meta), name=self._word(children[0]), points=children[1],
                             taker=str(children[2]), title=title)
-        return _replace(rule, guard=children[3][1]) if len(children) > 3 else rule
+        return replace(rule, guard=children[3][1]) if len(children) > 3 else rule
 
     def basra_rule(self, meta, children):
         title, children = _titled(children)
         rule = n.BasraRule(span=self._s(meta), name=self._word(children[0]), points=children[1], title=title)
-        return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
+        return replace(rule, guard=children[2][1]) if len(children) > 2 else rule
 
     def called(self, meta, children):
         return n.Called(span=self._s(meta), title=_unquote(children[0]))
@@ -357,7 +355,7 @@ class ToAst(Transformer):
     def score_rule(self, meta, children):
         title, children = _titled(children)
         rule = n.ScoreRule(span=self._s(meta), name=self._word(children[0]), points=children[1], title=title)
-        return _replace(rule, guard=children[2][1]) if len(children) > 2 else rule
+        return replace(rule, guard=children[2][1]) if len(children) > 2 else rule
 
     def point(self, meta, children):
         return n.PointEntry(span=self._s(meta), pattern=children[0], points=children[1])
@@ -441,10 +439,11 @@ def _titled(children: list) -> tuple[str | None, list]:
     return None, list(children)
 
 
-def _replace(node, **changes):
-    from dataclasses import replace
-    return replace(node, **changes)
+def _guarded(clause, children):
+    """The clause with the guard among its children (a ("guard", expr) pair), if any."""
+    guards = [c[1] for c in children if isinstance(c, tuple)]
+    return replace(clause, guard=guards[0]) if guards else clause
 
 
 def _with_section(item, section: str):
-    return _replace(item, section=section) if isinstance(item, n.Drop) else item
+    return replace(item, section=section) if isinstance(item, n.Drop) else item
