@@ -55,6 +55,7 @@ class Outcome:
     held: tuple[tuple[int, ...], ...] = ()  # what each seat holds besides the cards it plays
     steal: int | None = None  # the seat whose pile the last play takes (``takes``: its cards, bottom to top)
     drawn: tuple[int, ...] = ()  # the cards the last player draws from the stock after the play
+    turned: tuple[int, ...] = ()  # the card turned from the stock after the last play, for its player to play
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -203,10 +204,9 @@ def _run_plays(rules, example: dict) -> Outcome:
     moves = [_named_move(p) for p in plays]
     held = [tuple(parse_cards(h)) for h in example.get("hands", [])][:rules.players]
     hands = [list(h) for h in held] + [[] for _ in range(rules.players - len(held))]
-    for i, (card, *_) in enumerate(moves):
-        hands[i % rules.players].append(card)
     floor = parse_cards(example.get("floor", []))
     stock = parse_cards(example.get("stock", []))
+    _hand_out(rules, [card for card, *_ in moves], hands, set(stock))
     state = Game(rules).hand_from_deals(_deals_at(rules, example.get("moment", "mid_hand"), hands, floor, stock), 0)
     earlier = []
     for card, capture, build, value, steal in moves[:-1]:
@@ -229,8 +229,22 @@ def _run_plays(rules, example: dict) -> Outcome:
     seat, kept = state.turn, len(state.hands[state.turn]) - 1  # the cards left once the card is played
     play = state.play_move(move)
     built = next((b for b in state.builds if card in b.cards), None)
-    drawn = tuple(state.hands[seat][kept:])  # a draw adds to the end of the hand
-    return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal, drawn=drawn)
+    drawn = tuple(state.hands[seat][kept:]) if rules.draw else ()  # a draw adds to the end of the hand
+    turned = () if state.turned is None else (state.turned,)
+    return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal, drawn=drawn,
+                   turned=turned)
+
+
+def _hand_out(rules, cards: list[int], hands: list[list[int]], stock: set[int]) -> None:
+    """Puts each card an example plays in the hand of the seat that plays it, in turn from
+    seat 0; where the rules turn stock cards after a play from the hand, a card of the
+    example's stock is the one turned, played by the seat that has just played."""
+    seat = -1
+    for card in cards:
+        if rules.flip and card in stock and seat >= 0:
+            continue
+        seat = (seat + 1) % rules.players
+        hands[seat].append(card)
 
 
 def _named_move(play) -> tuple:
@@ -251,7 +265,7 @@ def _deals_at(rules, moment: str, hands: list[list[int]], floor: tuple[int, ...]
     rest of the pack is the stock, under the example's own ``stock`` cards."""
     shown = [tuple(h) for h in hands]
     rest = [c for c in rules.deck if c not in set(floor) and c not in stock and all(c not in h for h in hands)]
-    if rules.draw:
+    if rules.draw or rules.flip:
         return [Deal(tuple(shown), floor, stock=tuple(stock) + (tuple(rest) if moment == "mid_hand" else ()))]
     if moment == "mid_hand" and rest:
         later = [tuple(rest[seat::rules.players]) for seat in range(rules.players)]
@@ -325,6 +339,9 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
     if "drawn" in expect and sorted(outcome.drawn) != sorted(parse_cards(expect["drawn"])):
         yield error("B601", f"example '{name}': expected the player to draw {show(parse_cards(expect['drawn']))}, "
                     f"the engine has them draw {show(outcome.drawn)}", where("drawn"))
+    if "turned" in expect and outcome.turned != tuple(parse_cards(expect["turned"])):
+        yield error("B601", f"example '{name}': expected the player to turn {show(parse_cards(expect['turned']))} "
+                    f"from the stock, the engine turns {show(outcome.turned)}", where("turned"))
     if "carry" in expect and list(outcome.carry) != list(expect["carry"]):
         yield error("B601", f"example '{name}': expected {list(map(number, expect['carry']))} carried, "
                     f"the engine carries {list(map(number, outcome.carry))}", where("carry"))

@@ -38,9 +38,9 @@ class Building:
         return found + [ordered(cards) for cards in matching]
 
     def _moves_with_builds(self) -> list[Move]:
-        moves = [move for card in self.hands[self.turn] for move in self.moves(card)]
+        moves = [move for card in self.playable() for move in self.moves(card)]
         if not moves:  # no play keeps every duty (a hand the rules did not foresee): any capture or trail
-            moves = [Move(c, capture) for c in self.hands[self.turn] for capture in self.captures(c)]
+            moves = [Move(c, capture) for c in self.playable() for capture in self.captures(c)]
         return moves
 
     def _duty_broken(self, move: Move) -> str | None:

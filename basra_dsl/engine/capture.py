@@ -53,6 +53,7 @@ class CaptureResolver:
         self.largest = rules.choose == "largest"
         self.fewest = rules.choose == "fewest"
         self.single = rules.choose == "single"  # one group only, of the most cards (a public Basra's rule)
+        self.pair = rules.choose == "pair"  # one floor card only, making a pair with the card (Chinese Ten)
         self.pairs_first = rules.pairs_first
         # a run: each rank's next in the climb (Cuarenta's escalera after a capture)
         self.run_next = dict(zip(rules.run, rules.run[1:]))
@@ -269,6 +270,8 @@ class CaptureResolver:
             return took in covers or splits_whole(target, took)
         if self.single:
             return total == target and sum(took) == largest_size(target, counts)
+        if self.pair:
+            return len(capture) == 1 and took[target] == 1
         return total == target and (not self.fewest or sum(took) == fewest_size(target, counts))
 
     def _counts(self, floor, target: int) -> tuple[int, ...]:
@@ -282,6 +285,8 @@ class CaptureResolver:
 
     def _ways(self, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """Returns the takes (counts per value) the choice rules allow from a floor's counts."""
+        if self.pair:  # one card of the target value, whichever the player picks
+            return (tuple(int(v == target) for v in range(target + 1)),) if counts[target] else ()
         if self.pairs_first and counts[target]:
             # a card of the target value must be taken on its own (all of them, under "largest")
             return (tuple(counts[target] if self.largest and v == target else int(v == target)

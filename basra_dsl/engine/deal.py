@@ -79,7 +79,7 @@ def _deal_once(rules: Rules, pack: list[int], first: int, rng: random.Random) ->
             floor, bonus = _floor_bonus(rules, floor, rules.dealer_of(first), won)
         if rules.hand_bonuses:
             bonus = _add_hand_bonuses(rules, hands, bonus)
-        stock = _take(pack, len(pack)) if rules.draw else []  # drawn from after each play, not dealt
+        stock = _take(pack, len(pack)) if rules.draw or rules.flip else []  # drawn from after each play, not dealt
         deals.append(Deal(tuple(tuple(h) for h in hands), tuple(floor),
                           tuple(tuple(w) for w in won) if any(won) else (), tuple(bonus), tuple(stock)))
         if not any(hands) and not floor:

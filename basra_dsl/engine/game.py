@@ -51,6 +51,8 @@ class Game:
         state.hands = [cards(h) for h in data["hands"]]
         state.floor = cards(data["floor"])
         state.stock = cards(data.get("stock", ()))
+        state.turned = parse_card(data["turned"]) if data.get("turned") else None
+        state._flips = int(data.get("flips", 0))
         state.piles = [cards(p) for p in data["piles"]]
         state.bonuses = [list(b) for b in data["bonuses"]]
         previous = data["previous"]
@@ -63,7 +65,7 @@ class Game:
         state.standing = live_standing(self.rules, None if standing is None else (tuple(standing[0]), standing[1]))
         state.stopped = bool(data.get("stopped", False))
         state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"],
-                            tuple(cards(p.get("build", ()))), p.get("value", 0), p.get("steal"))
+                            tuple(cards(p.get("build", ()))), p.get("value", 0), p.get("steal"), p.get("turned", False))
                        for p in data["plays"]]
         state.builds = [Build(b["value"], tuple(cards(b["cards"])), b["owner"], b["multiple"])
                         for b in data.get("builds", ())]

@@ -53,7 +53,8 @@ class Move:
 class Play(NamedTuple):
     """A move as it happened: who played, what was taken, and the bonus it scored (and,
     for a build, the floor cards built onto and the value announced; for a pile taken,
-    ``steal``, the seat it was taken from, and ``captured``, its cards bottom to top)."""
+    ``steal``, the seat it was taken from, and ``captured``, its cards bottom to top;
+    ``turned`` for a card turned from the stock and played)."""
 
     seat: int
     card: int
@@ -62,6 +63,7 @@ class Play(NamedTuple):
     build: tuple[int, ...] = ()
     value: int = 0
     steal: int | None = None
+    turned: bool = False  # the card was turned from the stock and played (``flip``), not played from the hand
 
     def to_json(self) -> dict:
         """Returns the play as output data."""
@@ -73,6 +75,8 @@ class Play(NamedTuple):
             data |= {"build": [card_name(c) for c in self.build], "value": self.value}
         elif self.value:
             data["value"] = self.value  # the value named by a move that had to name it
+        if self.turned:
+            data["turned"] = True
         return data
 
 

@@ -19,7 +19,7 @@ def random_move(state: State, rng: random.Random) -> Move:
     """Returns a uniformly random card and one of the moves the rules allow it."""
     if state.builder is not None or state.rules.takes_piles or state.rules.restrictions:
         return _random_legal_move(state, rng)
-    hand = state.hands[state.turn]
+    hand = state.playable()
     card = hand[int(rng.random() * len(hand))]  # as rng.choice, but cheaper on this hot path
     options = state.captures(card)
     if not options:  # a player who can capture must: only the cards that can take are played
@@ -36,6 +36,6 @@ def _random_legal_move(state: State, rng: random.Random) -> Move:
     by_card: dict[int, list[Move]] = {}
     for move in state.legal_moves():
         by_card.setdefault(move.card, []).append(move)
-    cards = [c for c in state.hands[state.turn] if c in by_card]
+    cards = [c for c in state.playable() if c in by_card]
     options = by_card[cards[int(rng.random() * len(cards))]]
     return options[int(rng.random() * len(options))]

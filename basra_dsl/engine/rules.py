@@ -176,6 +176,7 @@ class Rules:
     # player taking it chooses; Tablanette's ace 1 or 11)
     floor_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
     draw: int = 0  # cards a player draws from the stock after each play (the stock: the pack left after the first deal)
+    flip: int = 0  # stock cards a player turns and plays after each play from the hand (Chinese Ten)
     lurch: tuple[int, float] | None = None  # (games, below): a win while every loser is below counts as that many games
     win_at_once: bool = False  # a side reaching the target with points scored during play wins there and then
     hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
@@ -245,7 +246,7 @@ class Rules:
             "suits": self.suits,
             "sides": [list(s) for s in self.sides],
             "deal": {"hand": self.hand_size, "start_floor": self.start_floor,
-                     "redeal_floor": self.redeal_floor, "draw": self.draw, "mode": self.deal_mode,
+                     "redeal_floor": self.redeal_floor, "draw": self.draw, "flip": self.flip, "mode": self.deal_mode,
                      "direction": self.direction, "lead": self.lead, "passes": self.deal_passes,
                      "barred": {"cards": [card_name(c) for c in sorted(self.bar_cards)],
                                 "top_only": self.bar_top_only, "action": self.bar_action},

@@ -51,6 +51,8 @@ class State(Building, Stealing, TurnEnd):
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.floor: list[int] = []
         self.stock: list[int] = []  # where players draw after each play (``rules.draw``), top first
+        self.turned: int | None = None  # a card turned from the stock that its player must play now (``rules.flip``)
+        self._flips = 0  # stock cards still to turn in this turn
         self.piles: list[list[int]] = [[] for _ in range(self.players)]
         self.bonuses: list[list[float]] = [[] for _ in range(self.players)]
         self.plays: list[Play] = []
@@ -95,7 +97,7 @@ class State(Building, Stealing, TurnEnd):
     def _legal_moves(self) -> list[Move]:
         if self.builder is not None:
             return self._named_values(self._moves_with_builds())
-        found = {card: self._resolve(card, self.floor, self.previous) for card in self.hands[self.turn]}
+        found = {card: self._resolve(card, self.floor, self.previous) for card in self.playable()}
         stolen = {card: self.steals(card, bool(captures)) for card, captures in found.items()} if self._piles else {}
         hand_must_capture = self.rules.compulsion == "hand" and (any(found.values()) or any(stolen.values()))
         moves = []
@@ -123,6 +125,8 @@ class State(Building, Stealing, TurnEnd):
         """Returns the legal moves of one card of the player to move: its captures, its
         trail where allowed and, where the rules build, its builds; a player who owns a
         build keeps a card to take it and, unless the rules say otherwise, may not trail."""
+        if self.turned is not None and card != self.turned:
+            return []  # the card turned from the stock is played first
         if self._restricted and self.barred(card):
             return [move for move in self.legal_moves() if move.card == card]  # none, unless all are barred
         options = self._card_moves(card)
@@ -156,7 +160,7 @@ class State(Building, Stealing, TurnEnd):
 
     def _unbarred(self, moves: list[Move]) -> list[Move]:
         """The moves of cards no restriction bars; all of them when every card is barred."""
-        barred = {card for card in self.hands[self.turn] if self.barred(card)}
+        barred = {card for card in self.playable() if self.barred(card)}
         return [move for move in moves if move.card not in barred] or moves
 
     def _may_trail(self, captures: bool) -> bool:
@@ -167,7 +171,7 @@ class State(Building, Stealing, TurnEnd):
             return True
         if self.rules.compulsion == "card":
             return not captures
-        return not any(self._resolve(c, self.floor, self.previous) or self.steals(c) for c in self.hands[self.turn])
+        return not any(self._resolve(c, self.floor, self.previous) or self.steals(c) for c in self.playable())
 
     def result(self) -> HandResult:
         """Returns the scores of the finished hand."""
@@ -192,6 +196,9 @@ class State(Building, Stealing, TurnEnd):
             raise IllegalMove("the hand is already over", "B507")
         if card not in self.hands[seat]:
             raise IllegalMove(f"{card_name(card)} is not in this player's hand", "B504")
+        if self.turned is not None and card != self.turned:
+            raise IllegalMove(f"{card_name(self.turned)} was turned from the stock: play it before "
+                              f"{card_name(card)}")
         if self._restricted and (rule := self.barred(card)) and all(m.card != card for m in self.legal_moves()):
             raise IllegalMove(f"{card_name(card)} may not be played now ({rule.called}): play another card")
         if steal is not None:
@@ -263,7 +270,7 @@ class State(Building, Stealing, TurnEnd):
 
     def _must_capture_with_another(self, card: int) -> str:
         """Why a card that takes nothing cannot be laid down: another card of the hand can take."""
-        for other in self.hands[self.turn]:
+        for other in self.playable():
             found = self._resolve(other, self.floor, self.previous)
             steals = [] if found else self.steals(other, False)
             if found or steals:
@@ -331,7 +338,7 @@ class State(Building, Stealing, TurnEnd):
             floor.append(card)
             left = before + (card,)
         self.previous = (card, before, capture, left)
-        play = Play(seat, card, capture, bonus, (), value if card in self._several else 0)
+        play = Play(seat, card, capture, bonus, (), value if card in self._several else 0, turned=card == self.turned)
         self.plays.append(play)
         self._end_turn(seat)
         return play
@@ -410,6 +417,7 @@ class State(Building, Stealing, TurnEnd):
             "standing": None if self.standing is None else [list(self.standing[0]), self.standing[1]],
             "stopped": self.stopped,
             "hands": [names(h) for h in self.hands], "floor": names(self.floor), "stock": names(self.stock),
+            "turned": None if self.turned is None else card_name(self.turned), "flips": self._flips,
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
             "deals": [d.to_json() for d in self.deals[self.deal_index:]],
             "plays": [p.to_json() for p in self.plays],

@@ -1,4 +1,5 @@
-"""The end of a turn, the State methods that the turn's last steps need: the draw from the
+"""The end of a turn, the State methods that the turn's last steps need: the stock's top
+card turned and played by the same player (``flip N``), the draw from the
 stock where the rules have players draw after each play (``draw N``), the hand stopped
 where a side's points scored in play win the game (``win at once``), and what a rule knows
 of the hand around a play (the stock and the deals still to come).
@@ -19,9 +20,24 @@ def live_standing(rules, standing: Standing | None) -> Standing | None:
 class TurnEnd:
     """Mixed into ``State``: it reads and changes the state's hands, stock, bonuses and turn."""
 
+    def playable(self) -> list[int]:
+        """Returns the cards the player to move may play now: the card turned from the stock
+        while one waits to be played, else the whole hand."""
+        return [self.turned] if self.turned is not None else self.hands[self.turn]
+
     def _end_turn(self, seat: int) -> None:
-        """Ends the turn of the seat that has just played: it draws from the stock where the
-        rules say so, and the next seat holding cards is to move."""
+        """Ends the step of the seat that has just played: where the rules turn stock cards
+        after a play from the hand, the next one is turned and the seat plays it; once
+        they are played, the seat draws from the stock where the rules say so, and the
+        next seat holding cards is to move."""
+        if self.rules.flip:
+            self._flips = self.rules.flip if self.turned is None else self._flips - 1
+            self.turned = None
+            if self._flips and self.stock and not (self.standing is not None and self._target_reached()):
+                self.turned = self.stock.pop(0)
+                self.hands[seat].append(self.turned)
+                self.turn = seat
+                return
         if self.rules.draw and self.stock:
             drawn = self.stock[:self.rules.draw]
             del self.stock[:self.rules.draw]

@@ -140,6 +140,7 @@ class _Compiler:
             cut_winner=self.value("setup.cut", "winner", "next"),
             redeal_floor=int(self.value("setup.redeal_floor", "count", 0)),
             draw=int(self.value("setup.draw", "count", 0)),
+            flip=int(self.value("setup.flip", "count", 0)),
             deal_mode=self.value("setup.deal", "mode", "batches"),
             direction=self.value("setup.direction", "direction", "anticlockwise"),
             lead=self.value("setup.lead", "who", "next"),

@@ -11,11 +11,11 @@ KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
             "direction", "lead", "passes", "cut", "values", "played", "pairs", "takes", "builds", "raise", "owner", "trails", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top", "hands", "countback", "suits", "then", "at",
-            "least", "but", "held", "barred", "win", "once", "lurch", "below", "run")
+            "least", "but", "held", "barred", "win", "once", "lurch", "below", "run", "flip")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
          "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no",
-         "french", "italian", "spanish", "fewest", "pile")
+         "french", "italian", "spanish", "fewest", "pile", "pair")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
 CARD = r"(?:10|[2-9AJQKT])[CDHS\u2663\u2666\u2665\u2660]\b|(?:10|[2-9AJQKT])[\u2663\u2666\u2665\u2660]"
 CARD_CLASS = r"\b(?:numeral|picture|any|[AJQKT])\b"  # the kinds of card (and ranks) a pattern names

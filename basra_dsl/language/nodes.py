@@ -167,6 +167,14 @@ class Draw(Clause):
 
 
 @dataclass(frozen=True)
+class Flip(Clause):
+    """setup: flip N (after a play from the hand, the player turns the stock's top card and
+    plays it as if from the hand, N times while the stock lasts: Chinese Ten)."""
+    count: Expr
+    section, keyword = "setup", "flip"
+
+
+@dataclass(frozen=True)
 class DealMode(Clause):
     """setup: deal batches | singly."""
     mode: str  # batches | singly

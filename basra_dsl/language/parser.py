@@ -194,6 +194,7 @@ class ToAst(Transformer):
         return build
 
     hand, redeal_floor, draw = _one(n.Hand, "count"), _one(n.RedealFloor, "count"), _one(n.Draw, "count")
+    flip = _one(n.Flip, "count")
     total, target, decider = _one(n.Total, "points"), _one(n.Target, "points"), _one(n.Decider, "points")
     hands_limit, best_of = _one(n.HandsLimit, "count"), _one(n.BestOf, "games")
 

@@ -139,6 +139,8 @@ def deal(merged: Merged, rules: Rules) -> str:
         text += f", {rules.redeal_floor} more to {where} each deal"
     if rules.draw:
         text += f", {rules.draw} drawn after each play"
+    if rules.flip:
+        text += f", {rules.flip} turned from the stock and played after each play"
     return text
 
 
@@ -193,6 +195,8 @@ def captures(merged: Merged, rules: Rules) -> str:
         said.append("the fewest cards")
     if rules.choose == "single":
         said.append("one group, the largest")
+    if rules.choose == "pair":
+        said.append("one card only")
     return "; ".join(said) or "—"
 
 

@@ -34,6 +34,7 @@ def differences(page: PageState) -> str:
     parent_speaker.bonus = bonus_name(parent_merged)  # the parent's sentences quote its own name
     parent_speaker.one_deal = all(rules.one_deal for rules in rules_by_players(parent_merged).values())
     parent_speaker.draws = any(rules.draw for rules in rules_by_players(parent_merged).values())
+    parent_speaker.flips = any(rules.flip for rules in rules_by_players(parent_merged).values())
     changed, added, dropped = [], [], []
     for key in page.merged.clauses:
         if key not in own:

@@ -55,6 +55,7 @@ class PageState:
                           self.rules.direction, summed=summed(self.rules))
         speaker.one_deal = self.one_deal
         speaker.draws = bool(self.rules.draw)
+        speaker.flips = bool(self.rules.flip)
         speaker.floor_counted = bool(self.rules.floor_values)
         return speaker
 

@@ -158,6 +158,10 @@ def deal(page: PageState) -> str:
     if rules.draw:
         text += " The rest of the pack is the stock: " + page.rule_link(
             "setup.draw", "after each play you draw " + ("a card" if rules.draw == 1 else f"{rules.draw} cards") + " from it") + "."
+    if rules.flip:
+        text += " The rest of the pack is the stock: " + page.rule_link(
+            "setup.flip", "after each card you play from your hand, turn " + ("its top card" if rules.flip == 1 else
+                                                                                f"{rules.flip} cards from it") + " and play it too") + "."
     if rules.bar_cards:
         text += " " + barred(page)
     return cut(page) + text
@@ -272,6 +276,8 @@ def captures(page: PageState) -> list[str]:
                                     "up from its own") + ".")
     if found and page.rules.choose == "fewest":
         found.append(page.rule_link("capture.choose", "Of several groups, take one with the fewest cards") + ".")
+    if found and page.rules.choose == "pair":
+        found.append(page.rule_link("capture.choose", "A card takes one floor card only") + ".")
     if found and page.rules.choose == "single":
         found.append(page.rule_link("capture.choose", "A card takes one group only: the one of the most cards") + ".")
     builds = [c for c in named_rules(page, n.BuildRule) if is_on(page, c)]
@@ -334,7 +340,7 @@ def end_of_hand(page: PageState) -> str:
         if rules.leftover == "last":
             return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."
         return text + page.rule_link("end.leftover", "Cards left at the end count for nobody") + "."
-    if rules.draw:
+    if rules.draw or rules.flip:
         text = "When the stock is empty, play on until everyone has played their cards. "
         if rules.leftover == "last":
             return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."

@@ -29,7 +29,7 @@ ORDER = {
     "setup": ["setup.players", "setup.partners", "setup.deck", "setup.suits", "setup.values", "setup.played_values", "setup.floor_values", "setup.cut", "setup.deal", "setup.hand",
               "setup.direction",
               "setup.lead", "setup.deal_passes",
-              "setup.floor", "setup.start_floor", "setup.redeal_floor", "setup.draw"],
+              "setup.floor", "setup.start_floor", "setup.redeal_floor", "setup.draw", "setup.flip"],
     "capture": [],  # named rules in file order, then choose and compulsion (below)
 }
 TIE_WORDS = {"carry": "a tie carries them to the next hand", "each": "a tie pays each tied side",

@@ -57,6 +57,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         self.ctx = ctx
         self.one_deal = False  # the whole pack goes out in the first deal (set by the page)
         self.draws = False  # players draw from the stock after each play: one deal only (set by the page)
+        self.flips = False  # players turn stock cards after each play: one deal only (set by the page)
         self.floor_counted = False  # a 'floor values' line says what cards count on the floor (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
@@ -127,6 +128,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
             return f"Each player is dealt {cards}: the whole pack goes out in one deal."
         if self.draws:
             return f"Each player is dealt {cards}, once: after that, players draw from the stock to play on."
+        if self.flips:
+            return f"Each player is dealt {cards}, once; the rest of the pack is the stock."
         return (f"Each player is dealt {cards}. When everyone has played them, the dealer deals another "
                 f"round of the same number, until the pack is used up.")
 
@@ -157,6 +160,12 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         return (f"The cards left after the deal are the stock, face down. After each play the player draws "
                 f"{self.num(c.count, 'card')} from the top of the stock, so hands stay full until it runs "
                 f"out. Then play goes on until every card has been played.")
+
+    def _flip(self, c: n.Flip) -> str:
+        turned = "the top card" if _is_one(c.count) else f"{self.num(c.count, 'card')} from the top, one at a time,"
+        return (f"The cards left after the deal are the stock, face down. After each card played from the hand, "
+                f"the same player turns {turned} of the stock and plays it as if from the hand: it takes what "
+                f"it can, or stays on the floor.")
 
     def _dealmode(self, c: n.DealMode) -> str:
         if c.mode == "singly":
@@ -272,6 +281,9 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
             return ("A card takes a single group of floor cards adding up to it, never two: the group of the "
                     "most cards (a single card of its value is a group of one). Among groups of as many cards, "
                     "the player chooses.")
+        if c.policy == "pair":
+            return ("A card takes one floor card only, making a pair with it; where it could take any of "
+                    "several, the player chooses which.")
         if c.policy == "one":
             return ("When a card could take in more than one way, the player chooses one of the "
                     "groups it can take.")
@@ -419,3 +431,8 @@ def played_points(points: n.Expr, guard: n.Expr, merged, values: dict) -> str | 
 
 __all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "point_values",
            "points_phrase", "value_text", "when"]
+
+
+def _is_one(count: n.Expr) -> bool:
+    """Whether a count is written as the number 1."""
+    return isinstance(count, n.Number) and count.value == 1

@@ -60,7 +60,7 @@ def dealt(page: PageState) -> str:
     for count, rules in page.by_players.items():
         sizes.setdefault(rules.hand_size, []).append(count)
     if len(sizes) <= 1:
-        hand = f"{page.rules.hand_size} to each player" + ("" if page.one_deal or page.rules.draw else " each round")
+        hand = f"{page.rules.hand_size} to each player" + ("" if page.one_deal or page.rules.draw or page.rules.flip else " each round")
     else:
         hand = "; ".join(f"{size} each with {join([str(c) for c in counts], 'or')} players"
                          for size, counts in sizes.items())
@@ -72,6 +72,8 @@ def dealt(page: PageState) -> str:
         text += f", {page.rule_link('setup.redeal_floor', f'{page.rules.redeal_floor} more each round')}"
     if page.rules.draw:
         text += f", {page.rule_link('setup.draw', f'{page.rules.draw} drawn from the stock after each play')}"
+    if page.rules.flip:
+        text += f", {page.rule_link('setup.flip', f'{page.rules.flip} turned from the stock and played after each play')}"
     return text
 
 

@@ -15,7 +15,7 @@ from .safe import inline
 LABELS = {
     "setup.deck": "Pack", "setup.suits": "Suits", "setup.values": "Card values", "setup.played_values": "Values of the card played",
     "setup.floor_values": "Values on the floor", "setup.players": "Players", "setup.partners": "Partners", "setup.hand": "Cards dealt",
-    "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors", "setup.draw": "Drawing", "game.win_at_once": "Winning during play", "capture.run": "Runs", "match.lurch": "Lurch",
+    "setup.floor": "Floor", "setup.start_floor": "First floor", "setup.redeal_floor": "Later floors", "setup.draw": "Drawing", "setup.flip": "Turning the stock", "game.win_at_once": "Winning during play", "capture.run": "Runs", "match.lurch": "Lurch",
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "dealing.redeal": "A new deal", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
     "capture.pairs_first": "Pairs first", "capture.floor_first": "Floor before piles", "capture.raise": "Raising a build", "capture.builds": "Multiple builds",

@@ -185,7 +185,7 @@ def floor_title(table: Table) -> str:
     count = len(table.state.floor)
     kind = "Pile" if table.rules.floor_kind == "stack" else "Floor"
     stock = len(table.state.stock)  # where players draw after each play: how many are left
-    drawn = f" · stock: {stock} to draw" if table.rules.draw else ""
+    drawn = f" · stock: {stock} to draw" if table.rules.draw else f" · stock: {stock} to turn" if table.rules.flip else ""
     return f"{kind} ({count} card{'s' * (count != 1)}){drawn}"
 
 
@@ -308,6 +308,11 @@ def status_text(table: Table, thinking: bool = False) -> Text:
         return Text.assemble(("Game over. ", "bold"), saved_text(table), ("  q: quit", "dim"))
     if table.hand_over:
         return Text("Hand over: press Enter for the next hand.", style="bold green")
+    if table.state.turned is not None:
+        card = card_text(table.state.turned, suits=table.rules.suits)
+        who = "You" if table.your_turn else seat_name(table, table.to_move)
+        return Text.assemble((f"{who} turned ", "bold green"), card, (" from the stock: ", "bold green"),
+                             "play it (Enter)" if table.your_turn else "it is played next…")
     if table.your_turn:
         count = len(table.hand)
         keys = f"1-{count}" if count > 1 else "1"

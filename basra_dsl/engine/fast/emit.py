@@ -140,7 +140,10 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
         *["    " + line for line in one("tuple([x for x in floor if W[x] in e])")],
         "else:",
         *["    " + line for line in some("EXPAND(floor, TG[card], e, W)")]]
-    if plan.rules.pairs_first:  # a floor card worth the target is taken before any group (the resolver's _ways)
+    if plan.rules.choose == "pair":  # one floor card worth the target, whichever the player picks
+        sums = ["if rc & PMASK[card]:", *["    " + line for line in some("[(x,) for x in floor if W[x] == TG[card]]")],
+                "else:", *["    " + line for line in none()]]
+    elif plan.rules.pairs_first:  # a floor card worth the target is taken before any group (the resolver's _ways)
         alone = (one("tuple([x for x in floor if W[x] == TG[card]])") if plan.rules.choose == "largest"
                  else some("[(x,) for x in floor if W[x] == TG[card]]"))
         sums = ["if rc & PMASK[card]:", *["    " + line for line in alone], "else:", *["    " + line for line in sums]]

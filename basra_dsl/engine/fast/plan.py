@@ -43,12 +43,14 @@ def why_not(rules: Rules) -> str | None:
             return "two cards of one rank add up differently"
     if rules.floor_kind not in ("spread", "stack") or rules.compulsion not in ("optional", "card", "hand"):
         return "a floor or compulsion the fast tier does not know"
-    if rules.choose not in ("largest", "one", "fewest", "single") or rules.leftover not in ("last", "nobody"):
+    if rules.choose not in ("largest", "one", "fewest", "single", "pair") or rules.leftover not in ("last", "nobody"):
         return "a choice or leftover policy the fast tier does not know"
     if rules.builds is not None:
         return "cards are built on the floor (builds go on the checked tier)"
     if rules.draw:
         return "players draw from the stock after each play (the checked tier plays it)"
+    if rules.flip:
+        return "players turn stock cards and play them after each play (the checked tier plays it)"
     if rules.players < 1:
         return "no players"
     return None
@@ -171,7 +173,8 @@ def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int
     kinds = {rule.takes for rule, _ in groups}
     stack = rules.floor_kind == "stack"
     overrides = any(len(v) == 1 and v[0] != rules.values.get(c) for c, v in rules.floor_values.items())
-    if "sums" in kinds and (rules.choose not in ("largest", "one") or len(targets) > 1 and stack or overrides):
+    if "sums" in kinds and (rules.choose not in ("largest", "one", "pair") or len(targets) > 1 and (stack or rules.choose == "pair")
+                            or overrides):
         return RESOLVE, ()  # the resolver tries the card's sweeping rules too
     if targets and "sums" in kinds:
         kind = STACK_SUMS if stack else SUMS if len(targets) == 1 else MULTI

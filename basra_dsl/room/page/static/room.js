@@ -233,6 +233,10 @@ function drawStatus() {
     said = waitingStatus();
   } else if (view.status === "playing") {
     said = game.turn === view.you ? "Your turn: choose a card." : `${seatName(game.turn)} to play.`;
+    if (game.turned) {
+      said = game.turn === view.you ? `You turned ${game.turned} from the stock: play it.`
+        : `${seatName(game.turn)} turned ${game.turned} from the stock and plays it.`;
+    }
     said += ` ${game.stock} cards still to deal.`;
   } else {
     said = view.status === "game_over" ? "Game over." : "Hand over.";
