@@ -18,7 +18,7 @@ from basra_dsl.engine.random_play import random_move
 from basra_dsl.play.records import record_of_hands, replay_file
 from basra_dsl.play.simulate import simulate_hands
 
-from helpers import editor_words, load_house
+from helpers import editor_words, load_house, play_both
 
 DRAW = 'variant drawing "Drawing" extends casino\nsetup:\n  draw 1\n'
 
@@ -97,11 +97,11 @@ def _played(rules, hands):
         yield state
 
 
-def test_the_fast_tier_says_why_it_leaves_drawing_to_the_checked_tier(tmp_path):
+def test_the_fast_tier_plays_the_draw_as_the_checked_tier_does(tmp_path):
     drawn = load_house(tmp_path, 'variant basra_draw "Basra, drawn" extends egyptian\nsetup:\n  draw 1\n')
-    assert not supports(drawn)
-    assert "draw from the stock" in why_not(drawn)
-    assert simulate_hands(drawn, 20, seed=1).hands == 20  # on the checked tier
+    assert supports(drawn), why_not(drawn)
+    assert play_both(drawn, 60, seed=1) > 60 * 40
+    assert simulate_hands(drawn, 20, seed=1).hands == 20
 
 
 def test_the_editor_offers_draw_and_says_it_as_the_page_does():

@@ -84,6 +84,14 @@ HOUSE_RULES = {
     # a card barred by what the player holds and by the hand's first play (restrictions)
     "barred": 'variant barred "Barred" extends egyptian\ncapture:\n  keep "Keep a jack": J barred when '
               'hand.count(J) == 1\n  no_seven_lead: 7 barred when opening\n',
+    # one deal, the rest of the pack drawn from after each play; a bonus reads the stock left
+    "drawing": 'variant drawing "Drawing" extends egyptian\nsetup:\n  draw 1\n'
+               'basra:\n  late "Late": 5 when cleared and stock < 10\n',
+    # the stock's top card turned and played after each play from the hand, one floor card a capture
+    "turning": 'variant turning "Turning" extends egyptian\nsetup:\n  hand 12\n  flip 1\ncapture:\n  choose pair\n',
+    # two cards turned, then one drawn, where a player who can take with any card must
+    "both": 'variant both "Both" extends egyptian\nsetup:\n  flip 2\n  draw 1\ncapture:\n  compulsory hand\n'
+            'basra:\n  final "Final": 3 when last\n',
     "teams": 'variant teams "Teams" extends stealing-bundles\nsetup:\n  players 4\n  partners\ncapture:\n'
              '  drop steal\n  steal: any takes pile when floor.count >= 3\n  compulsory hand\n'
              'basra:\n  echo "Echo": 1 when played.rank == previous.played.rank\n',

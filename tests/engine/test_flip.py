@@ -20,7 +20,7 @@ from basra_dsl.engine.random_play import random_move
 from basra_dsl.play.records import record_of_hands, replay_file
 from basra_dsl.play.simulate import simulate_hands
 
-from helpers import editor_words, load_house, takes
+from helpers import editor_words, load_house, play_both, takes
 
 TEN = """variant tens "Tens"
 setup:
@@ -133,9 +133,10 @@ def test_a_recorded_hand_replays_with_its_turned_cards(rules, tmp_path):
     assert [h.result.points for h in replay.hands] == again
 
 
-def test_the_fast_tier_says_it_leaves_the_turn_to_the_checked_tier(rules):
-    assert not supports(rules)
-    assert "turn stock cards" in why_not(rules)
+def test_the_fast_tier_plays_the_turn_as_the_checked_tier_does(rules, tmp_path):
+    assert supports(rules), why_not(rules)
+    for players in (2, 3, 4):
+        assert play_both(load_house(tmp_path, TEN, players=players), 40, seed=players) > 40 * 24 // players
 
 
 def test_the_editor_offers_and_explains_the_clause():

@@ -18,7 +18,8 @@ looked up in the sums tables ('pairs first': a floor card worth the target befor
 card its tables cannot play (a group rule with a condition, a sweep that spares cards, the
 choice rules 'fewest' and 'single') is resolved by the checked tier's
 ``CaptureResolver`` from inside the routine, and dealing rules deal through the checked
-tier's ``deal_hand``. A rule that fails during play raises its plain Python error here;
+tier's ``deal_hand`` (as do rules that keep the pack as a stock: each card drawn after a
+play joins the hand, and each card turned from it is played as a hand of that one card). A rule that fails during play raises its plain Python error here;
 replay the run on ``State`` for the located ``RuleError``.
 
 May import: the rest of ``engine`` (never ``language``).

@@ -22,8 +22,19 @@ def _dealt_by_rules(rules) -> bool:
     return rules.redeal is not None or bool(rules.floor_bonuses or rules.hand_bonuses)
 
 
+def _stocked(rules) -> bool:
+    """Whether the hand is dealt once and the rest of the pack is a stock that players draw
+    from or turn after each play (``draw``, ``flip``)."""
+    return bool(rules.draw or rules.flip)
+
+
 def _deal(plan: Plan) -> str:
     rules = plan.rules
+    if _stocked(rules):  # one deal, the rest of the pack the stock: (deals, stock)
+        return ("def deal(first, rng):\n"
+                "    d = DEAL_HAND(RULES, SHUFFLED(RULES, rng), first, rng)[0]\n"
+                "    return [([list(h) for h in d.hands], list(d.floor), [list(w) for w in d.won] if any(d.won) else None,"
+                " d.bonus if any(d.bonus) else None)], list(d.stock)\n")
     if _dealt_by_rules(rules):
         return ("def deal(first, rng):\n"
                 "    return [([list(h) for h in d.hands], list(d.floor), [list(w) for w in d.won] if any(d.won) else None,"
@@ -307,6 +318,7 @@ def _play(plan: Plan, trace: bool) -> list[str]:
         body += ["st = 0",
                  "for hs, dfl, dwon, _ in deals[di:]:",
                  "    st += len(dfl) + sum(map(len, hs)) + (sum(map(len, dwon)) if dwon else 0)",
+                 *(["st += len(stock)"] if _stocked(plan.rules) else []),
                  "HC = (st == 0 and not any(hands), st == 0, st)"]
     body += _bonus(plan)
     body += ["pile = piles[seat]",
@@ -330,14 +342,31 @@ def _play(plan: Plan, trace: bool) -> list[str]:
     return lines
 
 
+def _turn_end(plan: Plan, trace: bool) -> list[str]:
+    """The turn's last steps (``TurnEnd._end_turn``): each stock card turned is played as a
+    hand of its one card (the player may play nothing else), then the draw."""
+    rules, lines = plan.rules, []
+    if rules.flip:
+        lines += [f"for _ in RANGE_FLIP:",
+                  "    if not stock:",
+                  "        break",
+                  "    hand = [stock.pop(0)]",
+                  *["    " + line for line in _choice(plan) + _play(plan, trace)]]
+    if rules.draw:
+        lines += ["if stock:",
+                  "    hands[seat].extend(stock[:DRAW])",
+                  "    del stock[:DRAW]"]
+    return lines
+
+
 def _hand(plan: Plan, trace: bool) -> str:
     leftover = ("        if last >= 0:\n            piles[last].extend(floor)\n"
                 "        else:\n            unclaimed = tuple(floor)\n"
                 if plan.rules.leftover == "last" else "        unclaimed = tuple(floor)\n")
-    turn = "\n".join("        " + line for line in _choice(plan) + _play(plan, trace))
+    turn = "\n".join("        " + line for line in _choice(plan) + _play(plan, trace) + _turn_end(plan, trace))
     return (
         f"def hand(rng, first, carry{', trace' if trace else ''}):\n"
-        "    deals = deal(first, rng)\n"
+        f"    {'deals, stock' if _stocked(plan.rules) else 'deals'} = deal(first, rng)\n"
         "    r = rng.random\n"
         "    hands, fl, won, dbonus = deals[0]\n"
         "    di, nd = 1, len(deals)\n"
@@ -404,7 +433,7 @@ def namespace(plan: Plan) -> dict:
     fields = [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)]
     tables: list[dict] = [{} for _ in range(top + 1)]
     names = {
-        "DECK": rules.deck, "INDEXES": range(len(rules.deck)), "P": players, "H": rules.hand_size, "FULL": rules.hand_size * players,
+        "DECK": rules.deck, "INDEXES": range(len(rules.deck)), "RANGE_FLIP": range(rules.flip), "DRAW": rules.draw, "P": players, "H": rules.hand_size, "FULL": rules.hand_size * players,
         "RANGE_P": range(players), "RANGE_H": range(rules.hand_size), "START": rules.start_floor,
         "REDEAL": rules.redeal_floor, "RULES": rules, "DEAL_HAND": deal_hand, "SHUFFLED": shuffled_pack, "START_FLOOR": _start_floor, "CUT": rules.cut_cards, "BAR": rules.bar_cards,
         "SEATS": {first: [(first + i) % players for i in range(players)] for first in range(players)},

@@ -47,10 +47,8 @@ def why_not(rules: Rules) -> str | None:
         return "a choice or leftover policy the fast tier does not know"
     if rules.builds is not None:
         return "cards are built on the floor (builds go on the checked tier)"
-    if rules.draw:
-        return "players draw from the stock after each play (the checked tier plays it)"
-    if rules.flip:
-        return "players turn stock cards and play them after each play (the checked tier plays it)"
+    if rules.flip and (rules.takes_piles or rules.restrictions):
+        return "players turn stock cards where cards take piles or are barred (the checked tier plays it)"
     if rules.players < 1:
         return "no players"
     return None

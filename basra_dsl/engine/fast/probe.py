@@ -42,6 +42,8 @@ def constant_value(fn: Callable, *known: Any) -> Any:
     """Returns what ``fn`` gives for every play (whose first arguments are ``known``), or a
     value ``is_constant`` refuses when it reads the rest of the play (or fails: a failing
     rule is left to fail where the checked tier would)."""
+    if getattr(fn, "reads_hand", False):  # it reads the hand around the play, which no probe stands for
+        return _NOT_CONSTANT
     probes = known + tuple(_Probe() for _ in ARGUMENTS[len(known):])
     try:
         return fn(*probes)
