@@ -145,6 +145,9 @@ def _example_problems(merged: Merged, example: dict, document: Document, index: 
     seen: dict[int, tuple] = {}
     for where, name in places:
         card = parse_card(name)
+        if where[0] == "stock" and card in seen and seen[card][0] == "plays":
+            seen[card] = where  # a card drawn or turned from the stock, then played: the same card
+            continue
         if card in seen:
             first = document.span("examples", index, *seen[card]).line
             yield error("B503", f"example '{example['name']}': {name} is given twice",

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 def random_move(state: State, rng: random.Random) -> Move:
     """Returns a uniformly random card and one of the moves the rules allow it."""
+    if state.builder is not None and not (state.rules.takes_piles or state.rules.restrictions):
+        return _random_building_move(state, rng)
     if state.builder is not None or state.rules.takes_piles or state.rules.restrictions:
         return _random_legal_move(state, rng)
     hand = state.playable()
@@ -38,4 +40,22 @@ def _random_legal_move(state: State, rng: random.Random) -> Move:
         by_card.setdefault(move.card, []).append(move)
     cards = [c for c in state.playable() if c in by_card]
     options = by_card[cards[int(rng.random() * len(cards))]]
+    return options[int(rng.random() * len(options))]
+
+
+def _random_building_move(state: State, rng: random.Random) -> Move:
+    """The draw where the rules build: a random card of the hand, else (when it has no legal
+    move, as when its player owns a build it would leave without a card to take it) a
+    random card among those that have one; then one of its moves. Each card with a move is
+    as likely as by ``_random_legal_move``, and only the cards drawn have their moves
+    listed (a build's listing is the dearest part of a play)."""
+    hand = state.playable()
+    card = hand[int(rng.random() * len(hand))]
+    options = state.moves(card)
+    if not options:
+        playable = [c for c in hand if state.moves(c)]
+        if not playable:  # no play keeps every duty: any capture or trail, as legal_moves says
+            return _random_legal_move(state, rng)
+        card = playable[int(rng.random() * len(playable))]
+        options = state.moves(card)
     return options[int(rng.random() * len(options))]

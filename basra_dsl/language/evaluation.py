@@ -209,6 +209,8 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
         case n.Counted(obj=obj, attr="run", pattern=pattern):
             steps = ", ".join(ns.card_set(C.pattern_cards(word.text)) for word in pattern.include)
             return f"_run({emit(obj)}, ({steps},))"
+        case n.Counted(obj=obj, attr="sum", pattern=pattern):
+            return f"_sum({ns.card_set(pattern_set(pattern))}.intersection({emit(obj)}), {ns.name('V')})"
         case n.Counted(obj=obj, pattern=pattern):
             return f"len({ns.card_set(pattern_set(pattern))}.intersection({emit(obj)}))"
         case n.Call(func="value", args=(card,), keywords=keywords):

@@ -222,12 +222,13 @@ def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list
 
 
 def _infer_counted(expr: n.Counted, scope: Scope, out: list[Diagnostic]) -> str:
-    """Types CARDS.count(PATTERN): a number, of cards matching a pattern; and CARDS.run(A |
-    B | ...): how many of the alternatives, from the first, the cards hold in unbroken order."""
+    """Types CARDS.count(PATTERN): a number, of cards matching a pattern; CARDS.sum(PATTERN):
+    the sum of their values; and CARDS.run(A | B | ...): how many of the alternatives, from
+    the first, the cards hold in unbroken order."""
     kind = _infer(expr.obj, scope, out)
     out.extend(check_pattern(expr.pattern))
-    if expr.attr not in ("count", "run"):
-        out.append(error("B202", f"'.{expr.attr}' takes no cards to look for; only '.count' and '.run' do",
+    if expr.attr not in ("count", "sum", "run"):
+        out.append(error("B202", f"'.{expr.attr}' takes no cards to look for; only '.count', '.sum' and '.run' do",
                          expr.span, "count the matching cards with '.count(PATTERN)', such as floor.count(K) >= 3"))
     elif kind and kind != CARDS:
         out.append(error("B205", f"'.{expr.attr}(...)' counts cards, but this is a {kind}", expr.obj.span,

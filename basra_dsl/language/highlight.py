@@ -41,6 +41,8 @@ class BasraLexer(RegexLexer):
             # a named rule with its title: pair "Pairing": any takes rank
             (r'([A-Za-z_][A-Za-z0-9_]*)([ \t]+)("[^"\n]*")([ \t]*)(:)',
              bygroups(Name.Label, Whitespace, String.Double, Whitespace, Punctuation)),
+            # the rule a child drops is a name, whatever its word ('drop pair')
+            (r"(drop)([ \t]+)([A-Za-z_][A-Za-z0-9_]*)", bygroups(Keyword, Whitespace, Name)),
             # an attribute is a name, whatever its word (Cirulla's taken.run(...): 'run' is a clause too)
             (r"(\.)([A-Za-z_][A-Za-z0-9_]*)", bygroups(Punctuation, Name)),
             (words(KEYWORDS, suffix=r"\b"), Keyword),

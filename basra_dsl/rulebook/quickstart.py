@@ -114,8 +114,10 @@ def hand_size(page: PageState) -> tuple[str, str]:
     text = f"{rules.hand_size} {'card' if rules.hand_size == 1 else 'cards'}"
     if not others:
         return text, ""
-    return text, " (" + "; ".join(f"{size} with {join([str(c) for c in counts], 'or')} players"
-                                  for size, counts in others.items()) + ")"
+    said = [f"{size} with {join([str(c) for c in counts], 'or')} players" for size, counts in others.items()]
+    if len(said) == 1:
+        return text, f" ({said[0]})"
+    return text, f" Each is dealt {join(said)}."  # several: a sentence of its own
 
 
 def floor_counts(page: PageState) -> str:
@@ -146,11 +148,12 @@ def deal(page: PageState) -> str:
     stack = rules.floor_kind == "stack"
     size, others = hand_size(page)
     separately = other_deals(page)
-    text = "The dealer deals " + page.rule_link("setup.hand", f"{size} to each player") + ("" if separately else others)
+    aside = "" if separately or others.startswith(" Each") else others
+    text = "The dealer deals " + page.rule_link("setup.hand", f"{size} to each player") + aside
     if rules.start_floor:
         where = "face up in a pile" if stack else "face up to the floor"
         text += " and " + page.rule_link("setup.start_floor", f"{rules.start_floor} {where}") + "."
-        text += f" {separately}" if separately else ""
+        text += f" {separately}" if separately else others if others.startswith(" Each") else ""
     else:
         text += ". The " + ("pile" if stack else "floor") + " starts empty."
     if rules.deal_mode == "singly":
@@ -288,6 +291,14 @@ def captures(page: PageState) -> list[str]:
     return [head] + ([counts] if counts and found else []) + found
 
 
+def _only_kept(spared: n.Pattern | None) -> str | None:
+    """Returns, for a sweep that spares every card but some ('all but any except K'), the
+    cards it takes in the plural ("kings"), else None."""
+    if spared is None or [w.text for w in spared.include] != ["any"] or not spared.exclude:
+        return None
+    return pattern_phrase(n.Pattern(spared.exclude, span=spared.span), "pl")
+
+
 def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     """Returns one capture rule as a short sentence, linked to the rule."""
     who = pattern_phrase(clause.pattern)
@@ -295,6 +306,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     total = None if clause.total is None else amount(clause.total, page.ctx)
     if clause.takes == "sums" and total is not None:
         body = (f"takes the whole pile if the top card makes {total} with it" if page.rules.floor_kind == "stack"
+                else f"takes a floor {summed(page.rules)[:-1]} that makes {total} with it" if page.rules.choose == "pair"
                 else f"takes floor {summed(page.rules)} that make {total} with it"
                 + (", as many groups as it can" if page.rules.choose == "largest" else " (one group)"))
     elif clause.takes == "pile":
@@ -314,9 +326,11 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     elif clause.takes == "sums":
         word = summed(page.rules)
         body = (f"takes floor {word} adding up to its value, as many groups as it can"
-                if page.rules.choose == "largest" else f"takes one group of floor {word} adding up to its value")
+                if page.rules.choose == "largest" else f"takes a floor {word[:-1]} of its value"
+                if page.rules.choose == "pair" else f"takes one group of floor {word} adding up to its value")
     else:
-        body = "takes every card on the floor" + (
+        kept = _only_kept(clause.spared)
+        body = f"takes every {kept} on the floor" if kept else "takes every card on the floor" + (
             f" but the {pattern_phrase(clause.spared, 'pl', 'and')}" if clause.spared is not None else "")
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
     fragment = floor_fragment(condition, page.ctx) if not isinstance(condition, bool) else None

@@ -31,12 +31,26 @@ def point_groups(entries) -> list[tuple[list[str], n.Expr, bool]]:
         cards = all(C.parse_card(w.text) is not None for w in pattern.include) and not pattern.exclude
         if single:
             name = word_phrase(pattern.include[0].text)
-        elif cards:  # several cards, each scoring: "the aces of clubs and hearts", never "or"
-            name = join([word_phrase(w.text) for w in pattern.include])
+        elif cards:  # several cards, each scoring: "the red aces", "the aces of clubs and hearts", never "or"
+            name = _by_colour([w.text for w in pattern.include]) or join([word_phrase(w.text) for w in pattern.include])
         else:
             name = pattern_phrase(pattern, "pl")
         groups.setdefault((expr_text(entry.points), single), ([], entry.points))[0].append(name)
     return [(names, points, not single or len(names) > 1) for (_, single), (names, points) in groups.items()]
+
+
+def _by_colour(words: list[str]) -> str | None:
+    """Returns "the red nines and tens" for cards that are both red (or both black) cards of
+    each of their ranks, else None."""
+    cards = [C.parse_card(w) for w in words]
+    ranks: dict[int, set[int]] = {}
+    for card in cards:
+        ranks.setdefault(C.rank(card), set()).add(C.suit(card))
+    for colour, suits in (("red", {C.suit(C.parse_card("AD")), C.suit(C.parse_card("AH"))}),
+                          ("black", {C.suit(C.parse_card("AC")), C.suit(C.parse_card("AS"))})):
+        if len(cards) == 2 * len(ranks) and all(found == suits for found in ranks.values()):
+            return f"the {colour} " + join([C.RANK_PLURALS[r] for r in ranks])
+    return None
 
 
 class ScoreSentences:

@@ -164,8 +164,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
     def _flip(self, c: n.Flip) -> str:
         turned = "the top card" if _is_one(c.count) else f"{self.num(c.count, 'card')} from the top, one at a time,"
         return (f"The cards left after the deal are the stock, face down. After each card played from the hand, "
-                f"the same player turns {turned} of the stock and plays it as if from the hand: it takes what "
-                f"it can, or stays on the floor.")
+                f"the same player turns {turned} of the stock and plays it as if from the hand. It takes "
+                f"what it can, or stays on the floor.")
 
     def _dealmode(self, c: n.DealMode) -> str:
         if c.mode == "singly":
@@ -230,6 +230,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         elif c.takes == "rank":
             body = ("takes every floor card of its own rank" if self.choose == "largest"
                     else "takes a floor card of its own rank")
+        elif c.takes == "sums" and self.choose == "pair":
+            body = f"takes a floor {self.summed[:-1]} of its own value"
         elif c.takes == "sums":
             body = f"takes {self.summed} whose values add up to its own value" if self.choose == "largest" else \
                 f"takes one group of {self.summed} whose values add up to its own value"
@@ -238,7 +240,9 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         elif (lone := _lone_floor(c.guard, self.ctx)) is not None:
             return f"{who} can take a lone {lone}."  # not a sweep: the floor is that one card
         else:
+            kept = None if c.spared is None or [w.text for w in c.spared.include] != ["any"] else c.spared.exclude
             body = ("takes the whole floor" if c.spared is None else
+                    f"takes every {pattern_phrase(n.Pattern(kept, span=c.spared.span), 'pl')} on the floor, and leaves the rest" if kept else
                     f"takes every floor card but the {pattern_phrase(c.spared, 'pl', 'and')}, which stay") + \
                 ("; on an empty floor it is simply laid down" if c.guard is None else "")
         if c.guard is not None:
@@ -250,6 +254,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         total = self.num(c.total)
         if self.stack:
             body = f"takes the whole pile when its value and the top card's add up to {total}"
+        elif self.choose == "pair":
+            body = f"takes a floor {self.summed[:-1]} whose value, added to its own, makes {total}"
         elif self.choose == "largest":
             body = (f"takes {self.summed} whose values, added to its own, make {total}; it takes as many "
                     "such groups at once as it can")

@@ -208,6 +208,8 @@ def hand_rows(table: Table) -> list[Text]:
     rows = []
     for card in table.hand:
         row = card_text(card, table.rules.suits)
+        if card == table.state.turned:
+            row.append("   turned,", style="bold")
         if table.your_turn:
             options = table.options(card)
             if not options:

@@ -137,7 +137,7 @@ def test_rules_json_names_the_dealing_rules(rules):
 
 @pytest.mark.parametrize("line, code, words", [
     ("  early: 1 to dealer when played is 7", "B201", "a dealing rule is read before anyone plays"),
-    ("  odd: 1 to dealer when floor.sum(K) > 2", "B202", "only '.count' and '.run' do"),
+    ("  odd: 1 to dealer when floor.top(K) > 2", "B202", "only '.count', '.sum' and '.run' do"),
     ("  odd: 1 to dealer when floor.count(X) > 2", "B204", "unknown"),
     ("  redeal when floor.count(K)", "B205", "yes/no"),
 ])

@@ -60,8 +60,8 @@ def test_taken_is_read_only_by_a_score_rule(tmp_path):
 
 def test_run_counts_cards_only(tmp_path):
     with pytest.raises(DiagnosticError) as caught:
-        load_house(tmp_path, TEXT.replace("when taken.run(AD | 2D) == 2", "when taken.sum(AD) == 2"))
-    assert any("'.count' and '.run'" in d.message for d in caught.value.diagnostics)
+        load_house(tmp_path, TEXT.replace("when taken.run(AD | 2D) == 2", "when taken.top(AD) == 2"))
+    assert any("'.count', '.sum' and '.run'" in d.message for d in caught.value.diagnostics)
 
 
 def test_the_fast_tier_plays_score_rules_as_state_does(tmp_path):

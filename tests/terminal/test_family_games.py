@@ -24,7 +24,7 @@ from basra_dsl.cards import card_glyph
 from test_play import play_card, playable, seed_where, settle, shot
 
 FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri", "casino", "royal-casino", "kasino",
-          "scopa-dassi", "stealing-bundles", "cuarenta", "royal-draw-casino", "spade-casino"]
+          "scopa-dassi", "stealing-bundles", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten"]
 CASES = [(name, players) for name in FAMILY for players in load(name).merged.player_counts()]
 
 
@@ -174,6 +174,29 @@ def test_drawing_after_each_play_keeps_the_hand_full_on_screen():
             assert len(table.hand) == 4 and len(table.state.stock) < before
             assert f"stock: {len(table.state.stock)} to draw" in app.query_one("#floor").border_title
             shot(app, "royal-draw-casino-drawn")
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
+def test_the_card_turned_from_the_stock_is_played_next_on_screen():
+    """Chinese Ten at the screen: after the person plays from the hand, the stock's top card
+    is turned, the status says so, and it is the only card that may be played."""
+    app = build_app("chinese-ten", bot="greedy", seed=2, delay=0, record=None)
+
+    async def scenario():
+        async with app.run_test(size=(100, 32)) as pilot:
+            table = await reach(app, pilot, lambda t: t.your_turn and t.state.turned is None)
+            before = len(table.state.stock)
+            await play_card(app, pilot, playable(table))
+            turned = table.state.turned
+            assert turned is not None and table.your_turn and len(table.state.stock) == before - 1
+            assert [c for c in table.hand if table.options(c)] == [turned]
+            assert "You turned" in app.panel_text("status") and "from the stock: play it" in app.panel_text("status")
+            assert f"stock: {before - 1} to turn" in app.query_one("#floor").border_title
+            shot(app, "chinese-ten-turned")
+            await play_card(app, pilot, table.hand.index(turned))
+            assert turned not in table.hand and table.state.turned is None
             await pilot.press("q")
 
     asyncio.run(scenario())
