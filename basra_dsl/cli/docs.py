@@ -38,6 +38,17 @@ MARKDOWN_EXTENSIONS = ["toc", "admonition", "attr_list", "md_in_html", "tables",
                        "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}]
 
 
+def need_mkdocs() -> None:
+    """Refuses, as a usage error, a site command where mkdocs is not installed (it comes
+    with the ``docs`` extra, not with the package alone)."""
+    try:
+        import mkdocs  # noqa: F401
+        import material  # noqa: F401 - mkdocs-material, the site's theme
+    except ImportError:
+        raise click.UsageError("building or serving a rulebook site needs mkdocs-material, which is not installed: "
+                               "pip install 'basra-dsl[docs]'") from None
+
+
 def find_config(explicit: str | None = None) -> Path | None:
     """Returns the site's mkdocs.yml: the one given, else the working folder's; None for
     a folder without one (its variants are then published as a site of their own)."""
@@ -106,6 +117,7 @@ def build(site_dir, config_file, strict):
     Without an mkdocs.yml, the variants in ./variants (else the .basra files here) are
     published, with a page for each bundled variant they extend.
     """
+    need_mkdocs()
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
@@ -134,6 +146,7 @@ def serve(config_file, dev_addr):
 
     Without an mkdocs.yml here, it serves a site of this folder's variants, as build does.
     """
+    need_mkdocs()
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")

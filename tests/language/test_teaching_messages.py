@@ -247,9 +247,9 @@ def test_card_names_in_a_variant(tmp_path):
 
 @pytest.mark.parametrize("body, name, message, hint", [
     ("setup:\n  hand 6 when played is J\n", "played",
-     "'played' is known only in capture and basra rules: it is the card just played",
+     "'played' is known only in named capture rules (NAME: PATTERN takes ...) and basra rules: it is the card just played",
      "options and 'players' only"),
-    ("score:\n  total 43 when floor.count > 0\n", "floor", "'floor' is known only in capture and basra rules",
+    ("score:\n  total 43 when floor.count > 0\n", "floor", "'floor' is known only in named capture rules (NAME: PATTERN takes ...) and basra rules",
      "options and 'players' only"),
     ("game:\n  first to 121 when cleared\n", "cleared", "'cleared' is known only in basra rules",
      "options and 'players' only"),

@@ -118,3 +118,11 @@ def test_docs_serve_serves_a_folder_without_mkdocs_yml(club):
         server.terminate()
         server.wait(timeout=30)
     assert sorted(p.name for p in club.iterdir()) == ["variants"]  # nothing written here
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_a_site_command_without_mkdocs_says_what_to_install(club, monkeypatch, command):
+    monkeypatch.setitem(__import__("sys").modules, "mkdocs", None)  # as on a plain `pip install basra-dsl`
+    result = CliRunner().invoke(main, ["docs", command])
+    assert result.exit_code == 2, result.output
+    assert "pip install 'basra-dsl[docs]'" in result.output and "internal error" not in result.output

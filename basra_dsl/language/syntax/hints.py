@@ -35,11 +35,13 @@ _CARD, _CARDS, _RANK = "card", "cards", "rank"
 def out_of_place(name: n.Name, context: str) -> Diagnostic:
     """A name of the play used where the play is not known (or not yet known); ``context``
     is where it was used: capture (a capture rule), dealing or static (any other clause)."""
-    where = "capture and basra rules" if name.id in CAPTURE_KNOWS else "basra rules"
+    where = ("named capture rules (NAME: PATTERN takes ...) and basra rules" if name.id in CAPTURE_KNOWS
+             else "basra rules")
     hint = {"capture": "a capture rule is decided before the play, so it knows only played, floor and previous",
             "dealing": "a dealing rule is read before anyone plays, so it knows only 'floor' (the first floor "
                        "as dealt), the options and 'players'",
-            }.get(context, "setup, end, score, game and match clauses can use the options and 'players' only")
+            }.get(context, "a keyword line ('compulsory', 'choose', 'hand', 'first to', ...) is settled before "
+                           "play, so its 'when' reads the options and 'players' only")
     return error("B201", f"'{name.id}' is known only in {where}: {PLAY_MEANINGS[name.id]}", name.span, hint)
 
 
