@@ -32,6 +32,7 @@ from typing import Callable
 
 from ..rules import Rules
 from . import emit, runtime
+from .builders import BuildingHands
 from .plan import make_plan, supports, why_not
 from .runtime import HandFigures
 
@@ -50,6 +51,11 @@ class FastHands:
         if reason is not None:
             raise ValueError(f"the fast tier cannot play these rules: {reason}")
         self.rules = rules
+        if rules.builds is not None:  # cards are built: the hand is played on plain lists (``builders``)
+            self._building = BuildingHands(rules)
+            self.play, self.source, self._names = self._building.play, "", {"TABLES": [], "FIELDS": (), "LARGEST": False}
+            return
+        self._building = None
         self._plan = plan = make_plan(rules)
         self.source = emit.source(plan, trace=False)
         self._names = emit.namespace(plan)
@@ -58,6 +64,8 @@ class FastHands:
 
     def play_traced(self, rng: random.Random, first: int, carry: tuple, trace: list) -> HandFigures:
         """Plays a hand as ``play`` does, appending each play to ``trace``."""
+        if self._building is not None:
+            return self._building.play_traced(rng, first, carry, trace)
         if self._traced is None:  # compiled on first use: simulations never trace
             names = emit.namespace(self._plan) | {"TABLES": self._names["TABLES"], "TABLE_OF": self._names["TABLE_OF"]}
             self._traced = _build(emit.source(self._plan, trace=True), self._plan, names)

@@ -45,8 +45,8 @@ def why_not(rules: Rules) -> str | None:
         return "a floor or compulsion the fast tier does not know"
     if rules.choose not in ("largest", "one", "fewest", "single", "pair") or rules.leftover not in ("last", "nobody"):
         return "a choice or leftover policy the fast tier does not know"
-    if rules.builds is not None:
-        return "cards are built on the floor (builds go on the checked tier)"
+    if rules.builds is not None and (rules.takes_piles or rules.restrictions):
+        return "cards are built where cards also take piles or are barred (the checked tier plays it)"
     if rules.flip and (rules.takes_piles or rules.restrictions):
         return "players turn stock cards where cards take piles or are barred (the checked tier plays it)"
     if rules.players < 1:

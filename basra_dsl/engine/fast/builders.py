@@ -1,0 +1,283 @@
+"""The fast tier's hand where cards are built (Casino and its family): the checked tier's
+game, played on plain lists rather than a ``State``, with the reference random player's
+draws (``random_play._random_building_move``).
+
+A turn lists the moves of the card drawn only (its captures, its trail where allowed, its
+builds, each kept only if the player still holds a card for every build they own), as
+``State.moves`` lists them, in the same order: so both tiers make the same draws and play
+the same hands. Loose floor cards are captured through the checked resolver (cached by
+value counts), builds taken whole by a card of their value; builds are listed and applied by
+the checked tier's ``Builder`` itself. What is left out of ``State`` is its bookkeeping: no
+Move or Play objects, no checks of a move already known to be legal.
+
+May import: the rest of ``engine`` (never ``language``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..builds import Builder, after_build, after_capture
+from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver
+from ..deal import deal_hand, shuffled_pack
+from ..rules import Rules
+from ..state import play_bonus
+from .runtime import HandFigures, score
+
+
+class _Hand:
+    """One hand in play: the zones of ``State`` as plain lists."""
+
+    __slots__ = ("hands", "floor", "stock", "piles", "bonuses", "builds", "previous", "last", "turned", "flips",
+                 "deals", "deal_index")
+
+    def __init__(self, players: int, deals: list):
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.floor: list[int] = []
+        self.stock: list[int] = []
+        self.piles: list[list[int]] = [[] for _ in range(players)]
+        self.bonuses: list[list[float]] = [[] for _ in range(players)]
+        self.builds: list = []
+        self.previous = NO_PREVIOUS
+        self.last = -1
+        self.turned: int | None = None
+        self.flips = 0  # stock cards still to turn in this turn
+        self.deals = deals
+        self.deal_index = 0
+
+
+class BuildingHands:
+    """A building variant's hand routine, with ``FastHands``'s ``play`` and ``play_traced``."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.resolver = resolver = CaptureResolver(rules)
+        self.builder = Builder(rules.builds, resolver.worth, rules.played)
+        self.players = rules.players
+        self.several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
+        self.reads_hand = rules.bonus_reads_hand is not None
+        self.owner_trails = rules.builds.owner_trails
+
+    # ------------------------------------------------------------ a whole hand
+    def play(self, rng: random.Random, first: int, carry: tuple) -> HandFigures:
+        """Deals and plays one hand with the reference random player."""
+        return self.play_traced(rng, first, carry, None)
+
+    def play_traced(self, rng: random.Random, first: int, carry: tuple, trace: list | None) -> HandFigures:
+        """Plays a hand as ``play`` does, appending each play as (seat, card, captured, bonus)."""
+        rules = self.rules
+        h = _Hand(self.players, deal_hand(rules, shuffled_pack(rules, rng), first, rng))
+        self._deal_next(h)
+        seat = self._advance(h, first - 1)
+        draw = rng.random
+        while seat >= 0:
+            card, capture, build, value = self._choose(h, seat, draw)
+            if build:
+                self._build(h, seat, card, build, value)
+                bonus = 0
+            else:
+                bonus = self._capture(h, seat, card, capture, value)
+            if trace is not None:
+                trace.append((seat, card, capture, bonus))
+            seat = self._end_turn(h, seat)
+        unclaimed: tuple[int, ...] = ()
+        if h.floor:
+            if rules.leftover == "last" and h.last >= 0:
+                h.piles[h.last].extend(h.floor)
+            else:
+                unclaimed = tuple(h.floor)
+        return score(h.piles, h.bonuses, carry, rules.sides, rules.majorities,
+                     [rules.card_points.get(c, 0) for c in range(len(self.resolver.worth))], unclaimed,
+                     rules if rules.score_rules else None)
+
+    # ------------------------------------------------------------ the flow (State._advance)
+    def _deal_next(self, h: _Hand) -> None:
+        deal = h.deals[h.deal_index]
+        h.deal_index += 1
+        for seat, cards in enumerate(deal.hands):
+            h.hands[seat].extend(cards)
+        for seat, cards in enumerate(deal.won):
+            h.piles[seat].extend(cards)
+        for seat, points in enumerate(deal.bonus):
+            if points:
+                h.bonuses[seat].append(points)
+        h.floor.extend(deal.floor)
+        h.stock.extend(deal.stock)
+
+    def _next_seat(self, h: _Hand, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if h.hands[candidate]:
+                return candidate
+        return -1
+
+    def _advance(self, h: _Hand, seat: int) -> int:
+        following = (seat + 1) % self.players
+        if not h.hands[following]:
+            following = self._next_seat(h, seat)
+        while following < 0 and h.deal_index < len(h.deals):
+            self._deal_next(h)
+            following = self._next_seat(h, seat)
+        if following < 0:
+            h.builds = []
+        return following
+
+    def _end_turn(self, h: _Hand, seat: int) -> int:
+        """The turn's last steps (``TurnEnd._end_turn``): a card turned from the stock is the
+        same seat's to play; then the draw; then the next seat holding cards."""
+        rules = self.rules
+        if rules.flip:
+            h.flips = rules.flip if h.turned is None else h.flips - 1
+            h.turned = None
+            if h.flips and h.stock:
+                h.turned = h.stock.pop(0)
+                h.hands[seat].append(h.turned)
+                return seat
+        if rules.draw and h.stock:
+            h.hands[seat].extend(h.stock[:rules.draw])
+            del h.stock[:rules.draw]
+        return self._advance(h, seat)
+
+    # ------------------------------------------------------------ the random player's draw
+    def _choose(self, h: _Hand, seat: int, draw) -> tuple:
+        """A move as (card, capture, build, value), drawn as ``_random_building_move`` draws."""
+        hand = [h.turned] if h.turned is not None else h.hands[seat]
+        card = hand[int(draw() * len(hand))]
+        options = self._moves(h, seat, card)
+        if not options:
+            playable = [c for c in hand if self._moves(h, seat, c)]
+            if not playable:  # no play keeps every duty: any capture or trail (State._moves_with_builds)
+                return self._any_move(h, seat, hand, draw)
+            card = playable[int(draw() * len(playable))]
+            options = self._moves(h, seat, card)
+        return options[int(draw() * len(options))]
+
+    def _any_move(self, h: _Hand, seat: int, hand: list[int], draw) -> tuple:
+        """``_random_legal_move`` over the moves State allows when none keeps the duties."""
+        by_card: dict[int, list] = {}
+        for c in hand:
+            for capture in self._captures(h, seat, c):
+                by_card.setdefault(c, []).extend(self._named(h, c, capture))
+        cards = [c for c in hand if c in by_card]
+        options = by_card[cards[int(draw() * len(cards))]]
+        return options[int(draw() * len(options))]
+
+    def _moves(self, h: _Hand, seat: int, card: int) -> list[tuple]:
+        """``State.moves``: the card's captures (and trail), then its builds, each keeping the
+        duties of a build's owner, with values named where a capture adds up under two."""
+        owned = any(b.owner == seat for b in h.builds)
+        found = []
+        for capture in self._captures(h, seat, card):
+            if owned and not self._keeps_duties(h, seat, card, capture, (), 0):
+                continue
+            found += self._named(h, card, capture)
+        if h.floor:
+            hand = h.hands[seat]
+            loose = self._loose(h)
+            for onto, value in self.builder.plays(card, hand, seat, loose, h.builds):
+                if self._keeps_duties(h, seat, card, (), onto, value):
+                    found.append((card, (), onto, value))
+        return found
+
+    def _named(self, h: _Hand, card: int, capture: tuple) -> list[tuple]:
+        if card in self.several and capture:
+            values = self.resolver.played_as(card, h.floor, capture, h.previous)
+            if len(values) > 1:
+                return [(card, capture, (), value) for value in values]
+        return [(card, capture, (), 0)]
+
+    def _keeps_duties(self, h: _Hand, seat: int, card: int, capture: tuple, build: tuple, value: int) -> bool:
+        """``Building._duty_broken`` is None: a move by a build's owner takes, builds or adds
+        (unless owners may trail), and leaves a card to take each build they own."""
+        if not (capture or build or self.owner_trails):
+            return False
+        hand = list(h.hands[seat])
+        hand.remove(card)
+        after = (after_build(h.builds, card, build, value, seat, h.floor, 1) if build
+                 else after_capture(h.builds, capture))
+        return self.builder.keeps_duties(seat, hand, after)
+
+    def _captures(self, h: _Hand, seat: int, card: int) -> list[tuple]:
+        """``State.captures``: what the card may take, and () where it may trail."""
+        found = self._takes(h, card)
+        compulsion = self.rules.compulsion
+        if compulsion == "optional":
+            trail = True
+        elif compulsion == "card":
+            trail = not found
+        else:
+            hand = [h.turned] if h.turned is not None else h.hands[seat]
+            trail = not any(self._takes(h, c) for c in hand)
+        return found + [()] if trail else found
+
+    def _takes(self, h: _Hand, card: int) -> list[tuple]:
+        """``Building._captures_with_builds``: loose cards as the capture rules allow, and every
+        build of a value the card counts as, which only goes whole."""
+        resolver, floor, builds = self.resolver, h.floor, h.builds
+        if not builds:
+            return resolver.captures(card, floor, h.previous)
+        found = resolver.captures(card, self._loose(h), h.previous)
+        counts = self.rules.played(card)
+        matching = [b.cards for b in builds if b.value in counts] if resolver.groups[card] else []
+        if not matching:
+            return found
+        order = {x: i for i, x in enumerate(floor)}.__getitem__
+        if resolver.largest:
+            every = tuple(x for cards in matching for x in cards)
+            return [tuple(sorted(option + every, key=order)) for option in found] or [tuple(sorted(every, key=order))]
+        return found + [tuple(sorted(cards, key=order)) for cards in matching]
+
+    @staticmethod
+    def _loose(h: _Hand) -> list[int]:
+        if not h.builds:
+            return h.floor
+        built = {x for b in h.builds for x in b.cards}
+        return [x for x in h.floor if x not in built]
+
+    # ------------------------------------------------------------ plays (State.play, Building._build)
+    def _build(self, h: _Hand, seat: int, card: int, onto: tuple, value: int) -> None:
+        count = self.builder.groups(card, onto, value, h.hands[seat], seat, self._loose(h), h.builds)
+        h.hands[seat].remove(card)
+        before = tuple(h.floor)
+        h.builds = after_build(h.builds, card, onto, value, seat, h.floor, count)
+        h.floor.append(card)
+        h.previous = (card, before, (), before + (card,))
+
+    def _capture(self, h: _Hand, seat: int, card: int, capture: tuple, value: int) -> float:
+        rules = self.rules
+        played_as = (self.resolver.value_played(card, h.floor, capture, h.previous, value)
+                     if rules.played_values else None)
+        h.hands[seat].remove(card)
+        floor = h.floor
+        before = tuple(floor)
+        bonus = 0
+        if capture:
+            if h.builds:
+                h.builds = after_capture(h.builds, capture)
+            if len(capture) == len(floor):
+                h.floor, left = [], ()
+            else:
+                taken = set(capture)
+                h.floor = [x for x in floor if x not in taken]
+                left = tuple(h.floor)
+            context = self._hand_context(h) if self.reads_hand else MID_HAND
+            bonus = play_bonus(rules, card, before, capture, left, h.previous, context, played_as)
+            pile = h.piles[seat]
+            pile.extend(capture)
+            pile.append(card)
+            if bonus:
+                h.bonuses[seat].append(bonus)
+            h.last = seat
+        else:
+            floor.append(card)
+            left = before + (card,)
+        h.previous = (card, before, capture, left)
+        return bonus
+
+    @staticmethod
+    def _hand_context(h: _Hand) -> tuple[bool, bool, int]:
+        """``TurnEnd.hand_context``."""
+        stock = len(h.stock) + sum(len(cards) for deal in h.deals[h.deal_index:]
+                                   for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
+        last_deal = not stock
+        return (last_deal and not any(h.hands), last_deal, stock)
