@@ -49,6 +49,9 @@ class SeatView:
         unseen.subtract(state.hands[seat] + state.floor + list(state.unclaimed))
         for pile in state.piles:
             unseen.subtract(pile)
+        for other, cards in enumerate(_shown(state)):
+            if other != seat:
+                unseen.subtract(cards)
         return cls(seat, state.rules, tuple(state.hands[seat]), tuple(state.floor), tuple(state.plays),
                    tuple(tuple(p) for p in state.piles), tuple(tuple(b) for b in state.bonuses),
                    tuple(len(h) for h in state.hands), tuple(sorted(unseen.elements())),
@@ -70,9 +73,11 @@ class SeatView:
         hidden = list(self.unseen)  # in card order: the shuffle is all that places them
         rng.shuffle(hidden)
         cards = iter(hidden)
+        shown = _shown(state)
         for seat, hand in enumerate(state.hands):
-            if seat != self.seat:
-                state.hands[seat] = [next(cards) for _ in hand]
+            if seat != self.seat:  # cards a declaration showed stay where they are
+                known = [c for c in hand if c in shown[seat]]
+                state.hands[seat] = known + [next(cards) for _ in range(len(hand) - len(known))]
         state.deals = state.deals[:state.deal_index] + [
             Deal(tuple(tuple(next(cards) for _ in h) for h in deal.hands),
                  tuple(next(cards) for _ in deal.floor),
@@ -81,3 +86,8 @@ class SeatView:
             for deal in state.deals[state.deal_index:]]
         state.stock = [next(cards) for _ in state.stock]
         return state
+
+
+def _shown(state: State) -> list[list[int]]:
+    """By seat: the cards a declaration showed that the seat still holds (known to all)."""
+    return [[c for c in hand if c in state.shown[seat]] for seat, hand in enumerate(state.hands)]

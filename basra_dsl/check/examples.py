@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from ..documents import Document, read_document, schema_diagnostics
 from ..engine import Deal, Game, IllegalMove, Play, RuleError, judge_first_floor
 from ..engine.builds import Build
-from ..engine.deal import hand_bonus
+from ..engine.deal import declarable, hand_bonus
 from ..engine.capture import NO_PREVIOUS
 from ..engine.covers import SearchTooLong
 from ..engine.rules import Rules
@@ -171,7 +171,9 @@ def run_example(merged: Merged, example: dict) -> Outcome:
         return _run_dealt(rules, example)
     if "held" in example:
         held = parse_cards(example["held"])
-        return Outcome(example["name"], rules=rules, floor=held, basra=hand_bonus(rules, held))
+        declared = declarable(rules, held)  # a declaration the holder may make counts as its bonus
+        return Outcome(example["name"], rules=rules, floor=held,
+                       basra=max(hand_bonus(rules, held), declared[0][1] if declared else 0))
     return _run_plays(rules, example)
 
 

@@ -103,6 +103,14 @@ def hand_bonus(rules: Rules, hand: tuple[int, ...]) -> float:
     return max((points_if_holds(rule, args) or 0 for rule in rules.hand_bonuses), default=0)
 
 
+def declarable(rules: Rules, hand: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
+    """Returns the declarations a player dealt ``hand`` may make, as (rule name, points),
+    the most points first (file order among equals): the rules 'to declarer' that hold."""
+    args = (None, (), hand, (), NO_PLAY)
+    found = [(rule.name, points) for rule in rules.declarations if (points := points_if_holds(rule, args) or 0) > 0]
+    return tuple(sorted(found, key=lambda found: -found[1]))
+
+
 def _cut(rules: Rules, pack: list[int], first: int) -> tuple[int, int] | None:
     """Cuts the pack: the card shown at the bottom of the cut goes to the bottom of the pack,
     unless it is one of the cut cards, which its winner takes at once. Returns (seat, card)

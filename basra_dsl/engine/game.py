@@ -13,6 +13,7 @@ from ..cards import parse_card
 from .builds import Build
 from .capture import CaptureResolver
 from .deal import Deal, deal_hand, shuffled_pack
+from .moves import DECLARE
 from .rules import Rules
 from .scoring import HandResult
 from .state import Play, Standing, State
@@ -53,6 +54,8 @@ class Game:
         state.stock = cards(data.get("stock", ()))
         state.turned = parse_card(data["turned"]) if data.get("turned") else None
         state._flips = int(data.get("flips", 0))
+        state.may_declare = [bool(x) for x in data.get("may_declare", [False] * self.rules.players)]
+        state.shown = [tuple(cards(s)) for s in data.get("shown", [[] for _ in range(self.rules.players)])]
         state.piles = [cards(p) for p in data["piles"]]
         state.bonuses = [list(b) for b in data["bonuses"]]
         previous = data["previous"]
@@ -66,6 +69,7 @@ class Game:
         state.stopped = bool(data.get("stopped", False))
         state.plays = [Play(p["seat"], parse_card(p["card"]), tuple(cards(p["captured"])), p["basra"],
                             tuple(cards(p.get("build", ()))), p.get("value", 0), p.get("steal"), p.get("turned", False))
+                       if "declare" not in p else Play(p["seat"], DECLARE, (), p["basra"], declared=p["declare"])
                        for p in data["plays"]]
         state.builds = [Build(b["value"], tuple(cards(b["cards"])), b["owner"], b["multiple"])
                         for b in data.get("builds", ())]

@@ -20,17 +20,26 @@ class Move:
     names a ``value`` only where its card may be played as several values and the capture
     adds up under more than one (0: there is nothing to name). Where the rules take piles,
     ``steal`` is the seat whose whole won pile the card takes (its top card is of the
-    card's rank; the move takes nothing from the floor)."""
+    card's rank; the move takes nothing from the floor). A *declaration* plays no card: its
+    ``card`` is DECLARE and ``declare`` names the dealing rule declared (Cirulla's accusi)."""
 
     card: int
     capture: tuple[int, ...] = ()
     build: tuple[int, ...] = ()
     value: int = 0
     steal: int | None = None
+    declare: str | None = None
+
+    @classmethod
+    def declaring(cls, name: str) -> "Move":
+        """The declaration of the dealing rule ``name``."""
+        return cls(DECLARE, declare=name)
 
     def to_json(self) -> dict:
         """Returns the move as record data: {"card", "capture"} (and "build", "value", or
-        "steal": the seat, counted from 0, whose pile it takes)."""
+        "steal": the seat, counted from 0, whose pile it takes); a declaration {"declare"}."""
+        if self.declare is not None:
+            return {"declare": self.declare}
         data = {"card": card_name(self.card), "capture": [card_name(c) for c in self.capture]}
         if self.steal is not None:
             data["steal"] = self.steal
@@ -41,6 +50,8 @@ class Move:
         return data
 
     def __str__(self) -> str:
+        if self.declare is not None:
+            return f"declares {self.declare}"
         if self.build:
             return f"{card_name(self.card)} builds {self.value} on {' '.join(map(card_name, self.build))}"
         if self.steal is not None:
@@ -64,9 +75,12 @@ class Play(NamedTuple):
     value: int = 0
     steal: int | None = None
     turned: bool = False  # the card was turned from the stock and played (``flip``), not played from the hand
+    declared: str | None = None  # a declaration (no card): the dealing rule declared, scoring ``bonus``
 
     def to_json(self) -> dict:
         """Returns the play as output data."""
+        if self.declared is not None:
+            return {"seat": self.seat, "declare": self.declared, "basra": number(self.bonus)}
         data = {"seat": self.seat, "card": card_name(self.card),
                 "captured": [card_name(c) for c in self.captured], "basra": number(self.bonus)}
         if self.steal is not None:
@@ -78,6 +92,9 @@ class Play(NamedTuple):
         if self.turned:
             data["turned"] = True
         return data
+
+
+DECLARE = -1  # the card of a declaration, which plays none
 
 
 class IllegalMove(ValueError):

@@ -79,6 +79,7 @@ class FloorBonus:
     points_source: str = ""
     condition_source: str | None = None
     span: Span | None = field(default=None, compare=False)
+    title: str | None = None  # the rule's title, as the file gives it
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,7 @@ class Rules:
     redeal: Redeal | None = None  # a first floor that voids the deal
     floor_bonuses: tuple[FloorBonus, ...] = ()  # a first floor won at the deal
     hand_bonuses: tuple[FloorBonus, ...] = ()  # taker "holder": a bonus for the cards a player is dealt
+    declarations: tuple[FloorBonus, ...] = ()  # taker "declarer": a bonus a player dealt such cards may declare
     score_rules: tuple[BasraRule, ...] = ()  # points a side scores for what it took (read as ``taken``)
     suits: str = "french"  # what the pack's suits are called (pages only): french | italian | spanish
     builds: BuildRules | None = None  # how cards are built on the floor; None: no builds
@@ -253,7 +255,7 @@ class Rules:
                      "cut": {"cards": [card_name(c) for c in sorted(self.cut_cards)], "winner": self.cut_winner},
                      "redeal": [] if self.redeal is None else list(self.redeal.sources),
                      "floor_bonuses": [{"name": b.name, "points": b.points_source, "to": b.taker,
-                                        "when": b.condition_source} for b in self.floor_bonuses + self.hand_bonuses]},
+                                        "when": b.condition_source} for b in self.floor_bonuses + self.hand_bonuses + self.declarations]},
             "floor": self.floor_kind,
             "capture": {"rules": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                    "takes": r.takes, "total": r.total,

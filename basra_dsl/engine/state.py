@@ -13,6 +13,8 @@ from .builds import Build, Builder, after_capture
 from .building import Building
 from .stealing import Stealing
 from .turn_end import TERMINAL, Standing, TurnEnd, live_standing  # noqa: F401 - TERMINAL, Standing re-exported
+from .declaring import Declaring
+from .refusals import Refusals
 from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
@@ -22,7 +24,7 @@ from .scoring import HandResult, score_hand
 
 
 
-class State(Building, Stealing, TurnEnd):
+class State(Building, Stealing, TurnEnd, Declaring, Refusals):
     """One hand in play. Mutable: ``apply`` changes it; ``clone`` copies it.
 
     It reads the compiled rules and the capture resolver a ``Game`` built for them (one
@@ -53,6 +55,10 @@ class State(Building, Stealing, TurnEnd):
         self.stock: list[int] = []  # where players draw after each play (``rules.draw``), top first
         self.turned: int | None = None  # a card turned from the stock that its player must play now (``rules.flip``)
         self._flips = 0  # stock cards still to turn in this turn
+        # by seat: whether the seat may still declare the cards it was dealt (it has not played
+        # since the deal, nor declared); what it may declare is worked out from its hand
+        self.may_declare = [False] * rules.players
+        self.shown: list[tuple[int, ...]] = [() for _ in range(rules.players)]  # cards shown by a declaration
         self.piles: list[list[int]] = [[] for _ in range(self.players)]
         self.bonuses: list[list[float]] = [[] for _ in range(self.players)]
         self.plays: list[Play] = []
@@ -90,9 +96,10 @@ class State(Building, Stealing, TurnEnd):
         """Returns every legal move of the player to move (none once the hand is over)."""
         if self.is_terminal():
             return []
+        declared = [Move.declaring(name) for name, _ in self.declarations()]
         if self._restricted:
-            return self._unbarred(self._legal_moves())
-        return self._legal_moves()
+            return declared + self._unbarred(self._legal_moves())
+        return declared + self._legal_moves()
 
     def _legal_moves(self) -> list[Move]:
         if self.builder is not None:
@@ -268,41 +275,16 @@ class State(Building, Stealing, TurnEnd):
             return self.resolver.allows(card, self.floor, capture, self.previous)
         return set(capture) in [set(option) for option in self._resolve(card, self.floor, self.previous)]
 
-    def _must_capture_with_another(self, card: int) -> str:
-        """Why a card that takes nothing cannot be laid down: another card of the hand can take."""
-        for other in self.playable():
-            found = self._resolve(other, self.floor, self.previous)
-            steals = [] if found else self.steals(other, False)
-            if found or steals:
-                what = " ".join(map(card_name, found[0])) if found else f"seat {steals[0] + 1}'s pile"
-                return (f"{card_name(card)} takes nothing, and a player who can capture must: "
-                        f"{card_name(other)} can take {what}")
-        raise AssertionError("a card without a move while no card can capture")  # _may_trail says otherwise
-
-    def _why_illegal(self, card: int, capture: tuple[int, ...], options) -> str:
-        name = card_name(card)
-        missing = [card_name(c) for c in capture if c not in self.floor]
-        if missing:
-            return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor"
-        if not capture and (steals := self.steals(card)):
-            return f"{name} must capture: it can take seat {steals[0] + 1}'s pile"
-        if not options:
-            return self._must_capture_with_another(card)
-        if self.builds and (touched := self._why_not_taken(card, capture)):
-            return touched
-        if not capture:
-            return f"{name} must capture: it can take {' '.join(map(card_name, options[0]))}"
-        if options == [()]:
-            return f"{name} cannot take {' '.join(map(card_name, capture))}: it can only be trailed"
-        shown = " or ".join(" ".join(map(card_name, o)) or "nothing" for o in options[:4])
-        return f"{name} cannot take {' '.join(map(card_name, capture))}; it may take {shown}"
-
     def apply(self, move: Move) -> Play:
         """Plays a move after checking it is legal; returns what happened."""
+        if move.declare is not None:
+            return self.declare(move.declare)
         return self.play_move(self.resolve(move.card, move.capture, move.build, move.value, move.steal))
 
     def play_move(self, move: Move) -> Play:
         """Plays a move known to be legal."""
+        if move.declare is not None:
+            return self.declare(move.declare)
         return self.play(move.card, move.capture, move.build, move.value, move.steal)
 
     def play(self, card: int, capture: tuple[int, ...], build: tuple[int, ...] = (), value: int = 0,
@@ -381,6 +363,9 @@ class State(Building, Stealing, TurnEnd):
                 self.bonuses[seat].append(points)
         self.floor.extend(deal.floor)
         self.stock.extend(deal.stock)
+        if self.rules.declarations:
+            self.may_declare = [bool(cards) for cards in deal.hands]
+            self.shown = [() for _ in range(self.players)]
 
     def _finish(self) -> None:
         self.builds = []  # what is left on the floor, builds and all, goes as loose cards
@@ -404,6 +389,8 @@ class State(Building, Stealing, TurnEnd):
         copy.bonuses = [list(b) for b in self.bonuses]
         copy.plays = list(self.plays)
         copy.builds = list(self.builds)
+        copy.may_declare = list(self.may_declare)
+        copy.shown = list(self.shown)
         if copy.builder is not None:
             copy._resolve = copy._captures_with_builds
         return copy
@@ -418,6 +405,7 @@ class State(Building, Stealing, TurnEnd):
             "stopped": self.stopped,
             "hands": [names(h) for h in self.hands], "floor": names(self.floor), "stock": names(self.stock),
             "turned": None if self.turned is None else card_name(self.turned), "flips": self._flips,
+            "may_declare": list(self.may_declare), "shown": [names(s) for s in self.shown],
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
             "deals": [d.to_json() for d in self.deals[self.deal_index:]],
             "plays": [p.to_json() for p in self.plays],

@@ -30,6 +30,7 @@ class TurnEnd:
         after a play from the hand, the next one is turned and the seat plays it; once
         they are played, the seat draws from the stock where the rules say so, and the
         next seat holding cards is to move."""
+        self.may_declare[seat] = False  # a declaration comes before the seat's first play of the deal
         if self.rules.flip:
             self._flips = self.rules.flip if self.turned is None else self._flips - 1
             self.turned = None

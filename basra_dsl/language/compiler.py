@@ -157,7 +157,8 @@ class _Compiler:
             restrictions=self.restrictions(deck_set, values, ranks),
             redeal=self.redeal(values, ranks),
             floor_bonuses=self.floor_bonuses(values, ranks),
-            hand_bonuses=self.floor_bonuses(values, ranks, holders=True),
+            hand_bonuses=self.floor_bonuses(values, ranks, holders="holder"),
+            declarations=self.floor_bonuses(values, ranks, holders="declarer"),
             suits=self.value("setup.suits", "style", "french"),
             compulsion=_COMPULSION[self.value("capture.compulsion", "mode", "compulsory")],
             basra_rules=self.basra_rules(values, ranks),
@@ -271,12 +272,12 @@ class _Compiler:
         return Redeal(tuple(E.compile_function(c.guard, self.options, values, ranks) for c in clauses),
                       tuple(expr_text(c.guard) for c in clauses), clauses[0].span)
 
-    def floor_bonuses(self, values, ranks, holders: bool = False) -> tuple[FloorBonus, ...]:
-        """Returns the bonuses for a first floor won at the deal or, with ``holders``, for
-        the cards a player is dealt (taker "holder")."""
+    def floor_bonuses(self, values, ranks, holders: str = "") -> tuple[FloorBonus, ...]:
+        """Returns the bonuses for a first floor won at the deal or, with ``holders`` (the
+        taker "holder" or "declarer"), for the cards a player is dealt."""
         found = []
         for clause in self._named(n.FloorBonus):
-            if (clause.taker == "holder") != holders:
+            if (clause.taker if clause.of_hand else "") != holders:
                 continue
             extra = frozenset(X.HOLDER_NAMES) if holders else frozenset()  # a holder's rule reads its hand
             points = E.compile_function(clause.points, self.options, values, ranks, extra)
@@ -284,7 +285,7 @@ class _Compiler:
                                                                               ranks, extra)
             taker = self.options.get(clause.taker, clause.taker)  # an option may choose dealer or next
             found.append(FloorBonus(clause.name.text, points, condition, taker, expr_text(clause.points),
-                                    clause.guard and expr_text(clause.guard), clause.span))
+                                    clause.guard and expr_text(clause.guard), clause.span, clause.title))
         return tuple(found)
 
     def _named(self, kind) -> list:

@@ -14,7 +14,7 @@ KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link
             "least", "but", "held", "barred", "win", "once", "lurch", "below", "run", "flip")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
-         "carry", "each", "split", "void", "dealer", "next", "holder", "previous", "never", "replay", "draw", "extend", "yes", "no",
+         "carry", "each", "split", "void", "dealer", "next", "holder", "declarer", "previous", "never", "replay", "draw", "extend", "yes", "no",
          "french", "italian", "spanish", "fewest", "pile", "pair")
 OPERATORS = ("and", "or", "not", "is", "has", "only", "except")
 CARD = r"(?:10|[2-9AJQKT])[CDHS\u2663\u2666\u2665\u2660]\b|(?:10|[2-9AJQKT])[\u2663\u2666\u2665\u2660]"

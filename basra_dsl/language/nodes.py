@@ -211,13 +211,18 @@ class Redeal(Clause):
 @dataclass(frozen=True)
 class FloorBonus(Clause):
     """dealing: NAME ["Title"]: POINTS to dealer | next when CONDITION (the first floor is
-    won at the deal, scoring a bonus); or ... to holder when CONDITION (a player scores a
-    bonus for the cards they are dealt, at every deal: Cirulla's declarations)."""
+    won at the deal, scoring a bonus); or ... to holder | declarer when CONDITION (a bonus
+    for the cards a player is dealt, or one they may declare: Cirulla's accusi)."""
     name: Word
     points: Expr
     taker: str  # dealer | next: who wins the floor, from the dealer; or an option choosing one of them
     title: str | None = field(default=None, kw_only=True)
     section, keyword = "dealing", "rule"
+
+    @property
+    def of_hand(self) -> bool:
+        """Whether the rule is about the cards a player is dealt (to holder, to declarer)."""
+        return self.taker in ("holder", "declarer")
 
 
 @dataclass(frozen=True)

@@ -223,7 +223,7 @@ def play_names_of(clause: n.Clause, guard: bool = True) -> dict[str, tuple[str, 
         return X.RESTRICTION_NAMES if guard else NO_NAMES
     if isinstance(clause, n.BasraRule):
         return X.PLAY_NAMES
-    if getattr(clause, "taker", None) == "holder":
+    if getattr(clause, "taker", None) in ("holder", "declarer"):
         return X.HOLDER_NAMES
     if isinstance(clause, n.ScoreRule):
         return X.TAKEN_NAMES
@@ -340,7 +340,7 @@ def _check_runs(merged: Merged) -> Iterator[Diagnostic]:
 def _check_takers(merged: Merged) -> Iterator[Diagnostic]:
     """B201/B205: a floor bonus's taker named by an option whose choices are dealer and next."""
     for clause in merged.variant.clauses:
-        if not isinstance(clause, n.FloorBonus) or clause.taker in ("dealer", "next", "holder"):
+        if not isinstance(clause, n.FloorBonus) or clause.taker in ("dealer", "next", "holder", "declarer"):
             continue
         option = merged.options.get(clause.taker)
         where = n.Word(clause.taker, span=clause.span)

@@ -168,6 +168,14 @@ def _replay_hand(game: Game, hand: dict, index: int, board: Scoreboard, document
             raise DiagnosticError([error("B507", f"hand {index + 1}, play {number_ + 1}: the hand is already over",
                                          document.span(*where), "remove the extra plays")])
         seat = state.current_player
+        if isinstance(play, dict) and "declare" in play:  # a declaration: no card
+            try:
+                state.declare(play["declare"])
+            except IllegalMove as exc:
+                raise DiagnosticError([error(exc.code, f"hand {index + 1}, play {number_ + 1}, seat {seat + 1}: {exc}",
+                                             document.span(*where), "a player declares at their first turn after "
+                                             "the deal, only what the cards dealt to them meet")]) from None
+            continue
         card_text = play if isinstance(play, str) else play["card"]
         capture = None if isinstance(play, str) or "capture" not in play else parse_cards(play["capture"])
         build = () if isinstance(play, str) else tuple(parse_cards(play.get("build", ())))

@@ -91,7 +91,9 @@ def hand_record(first: int, deals: list[Deal], plays: list[Play]) -> dict:
 def play_record(play: Play) -> dict:
     """Returns one play of a record: its card and capture (and the value it was played as,
     where the move had to name it), the cards it built onto and the value announced, or the
-    seat whose pile it took."""
+    seat whose pile it took; a declaration names the rule declared."""
+    if play.declared is not None:
+        return {"declare": play.declared}
     if play.build:
         return {"card": card_name(play.card), "capture": [], "build": [card_name(c) for c in play.build],
                 "value": play.value}

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bots import BOT_NAMES
 from ..cards import card_name, parse_card
-from ..engine import IllegalMove, Play
+from ..engine import IllegalMove, Move, Play
 from ..engine.rules import Rules
 from ..play.table import Table
 from .seating import next_free
@@ -40,7 +40,7 @@ CHAT_LETTERS = 300  # the most characters of one chat line
 CHAT_KEPT = 100  # lines a room keeps; older ones drop off
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5  # a seat may say 5 lines at once, then one every 2 s
 MOST_ACTIONS = 20_000  # a room's game actions, about ten long games: then it asks for a new room
-ACTIONS = ("join", "bots", "takeover", "standin", "back", "start", "play", "next", "leave", "seated")
+ACTIONS = ("join", "bots", "takeover", "standin", "back", "start", "play", "declare", "next", "leave", "seated")
 # Seat changes before the start (people coming and going, the host's bots) do not count
 # against what a game needs: anyone may join and leave a listed room.
 SEAT_CHANGES = ("join", "leave", "bots", "seated")
@@ -145,6 +145,8 @@ class Room:
             self.start(seat)
         elif do == "play":
             self.play(seat, action["card"], action["choice"])
+        elif do == "declare":
+            self.declare(seat, action["name"])
         elif do == "next":
             self.next(seat)
         elif do == "leave":
@@ -193,6 +195,8 @@ class Room:
         if table is None or not table.bots_turn:
             return None
         move, seat = table.bot_move(), table.to_move
+        if move.declare is not None:
+            return {"do": "declare", "seat": seat, "name": move.declare}
         choice = table.moves_of(seat, move.card).index(move)
         return {"do": "play", "seat": seat, "card": card_name(move.card), "choice": choice}
 
@@ -314,6 +318,18 @@ class Room:
         try:
             play = table.play(moves[choice])
         except IllegalMove as exc:  # the view's moves are the engine's own, so this is a bug if it happens
+            raise RoomError(str(exc)) from exc
+        self._changed()
+        return play
+
+    def declare(self, seat: int, name: str) -> Play:
+        """The seat declares its dealt cards under the rule ``name`` (see ``State.declare``)."""
+        table = self._table()
+        if table.hand_over or table.to_move != seat:
+            raise RoomError("it is not your turn")
+        try:
+            play = table.play(Move.declaring(str(name)))
+        except IllegalMove as exc:
             raise RoomError(str(exc)) from exc
         self._changed()
         return play

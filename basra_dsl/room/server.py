@@ -228,6 +228,8 @@ def _action(kind: str, seat: int, message: dict[str, Any]) -> dict[str, Any]:
     """The room's action for a seated person's message."""
     if kind == "play":
         return {"do": "play", "seat": seat, "card": message["card"], "choice": message["move"]}
+    if kind == "declare":
+        return {"do": "declare", "seat": seat, "name": message["name"]}
     if kind == "bots":
         return {"do": "bots", "seat": seat, "bot": message.get("bot", "greedy")}
     if kind == "takeover":

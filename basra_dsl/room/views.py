@@ -16,7 +16,7 @@ from ..cards import card_name
 from ..engine import Move
 from ..engine.scoring import number
 from ..play.table import Table
-from .model import Room
+from .model import Room, clean_text
 
 PLAYS_SHOWN = 12  # the latest plays of the hand a view lists
 
@@ -70,6 +70,7 @@ def _game(table: Table, seat: int | None) -> dict[str, Any]:
         "piles": [len(p) for p in state.piles], "bonuses": [number(sum(b)) for b in state.bonuses],
         # where a card may take an opponent's pile by its top card, every pile's top shows
         "pile_tops": [card_name(p[-1]) if p else None for p in state.piles] if table.rules.takes_piles else None,
+        "shown": [names(s) for s in state.shown],  # cards a declaration showed, known to all
         "plays": [p.to_json() for p in state.plays[-PLAYS_SHOWN:]],
         "scores": [number(t) for t in table.board.totals], "target": _target(table),
         "winner": table.board.winner if table.game_over else None,
@@ -79,6 +80,9 @@ def _game(table: Table, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         game["hand"] = names(table.hand_of(seat))
         game["moves"] = _moves(table, seat)
+        # what the seat may declare now (before its first card of a deal), the most points first
+        game["declarations"] = [{"name": name, "points": number(points), "title": _title(table, name)}
+                                for name, points in (table.state.declarations() if table.to_move == seat else ())]
     return game
 
 
@@ -125,3 +129,9 @@ def lobby_entry(room: Room) -> dict[str, Any]:
     taken = sum(held is not None for held in room.seats)
     return {"id": room.id, "variant": room.variant, "title": room.title, "players": room.rules.players,
             "seated": taken, "started": room.started, "partners": len(room.rules.sides) < room.rules.players}
+
+
+def _title(table: Table, name: str) -> str:
+    """A declaration's title as the variant gives it (its name where it has none)."""
+    rule = next((r for r in table.rules.declarations if r.name == name), None)
+    return clean_text(rule.title if rule is not None and rule.title else name.replace("_", " "), 60)

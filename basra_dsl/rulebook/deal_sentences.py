@@ -40,7 +40,7 @@ class DealSentences:
     def _floorbonus(self, c: n.FloorBonus) -> str:
         """Says who wins the first floor, when and for how much: the floor's conditions in the
         sentence, the options' in one of their own (a bonus for a dealt hand: ``_handbonus``)."""
-        if c.taker == "holder":
+        if c.of_hand:
             return self._handbonus(c)
         chooser = ""
         if self.ctx.is_option(c.taker):

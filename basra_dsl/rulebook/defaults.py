@@ -209,7 +209,7 @@ def first_floor(merged: Merged, rules: Rules) -> str:
     if shown:
         said.append("a new deal if " + join(shown, "or"))
     for rule in _first_rules(merged, n.FloorBonus):
-        if rule.taker == "holder":
+        if rule.of_hand:
             continue  # a bonus for a dealt hand, not for the first floor
         guard = True if rule.guard is None else settle(rule.guard, options)
         if guard is False:

@@ -169,10 +169,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return f"the number of cards in {noun(obj, ctx)}"
         case n.Counted(obj=obj, attr="run", pattern=p):
             return f"the length of the unbroken run ({naming.run_order([w.text for w in p.include])}) in {noun(obj, ctx)}"
-        case n.Counted(obj=obj, attr="sum", pattern=p):
-            return f"the total value of the {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
-        case n.Counted(obj=obj, pattern=p):
-            return f"the number of {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
+        case n.Counted(obj=obj, attr=attr, pattern=p):  # count, sum
+            return f"the {'total value of the' if attr == 'sum' else 'number of'} {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="ranks"):
             return f"the number of different ranks in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="sum"):

@@ -73,6 +73,12 @@ class FamilySentences:
         each alternative of its condition."""
         points = self.num(c.points, "point")
         cases = disjuncts(c.guard) if c.guard is not None else []
+        if c.taker == "declarer":
+            said = [f"A player dealt cards where {join([say(p, self.ctx) for p in conjuncts(case)])} declares "
+                    f"{points}." for case in cases] or [f"Every player declares {points} for the cards dealt."]
+            return " ".join(said) + (" Declaring is the player's choice, made at their first turn after the deal, "
+                                     "before playing, by showing the cards. One declaration a deal; the points count "
+                                     f"with the {plural(self.bonus)}.")
         said = [f"A player dealt cards where {join([say(p, self.ctx) for p in conjuncts(case)])} scores {points}."
                 for case in cases] or [f"Every player scores {points} for the cards they are dealt."]
         return " ".join(said) + (f" The points count with the {plural(self.bonus)}, at once; of several such "

@@ -51,7 +51,7 @@ class BasraApp(App[None]):
     #status { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS = [Binding("question_mark", "help", "Help"), Binding("f1", "help", "Help", show=False),
-                Binding("q", "quit_game", "Quit"), *DIGITS]
+                Binding("q", "quit_game", "Quit"), Binding("d", "declare", "Declare", show=False), *DIGITS]
 
     def __init__(self, table: Table, *, bot_delay: float = 0.6, quickstart: Quickstart | None = None):
         super().__init__()
@@ -192,6 +192,14 @@ class BasraApp(App[None]):
             return
         self.query_one("#hand", ChoiceList).cursor = number - 1
         self.choose_card(number - 1)
+
+    def action_declare(self) -> None:
+        """d: makes the declaration worth the most that the person may make now."""
+        if self._covered() or not self.table.your_turn:
+            return
+        declared = self.table.state.declarations()
+        if declared:
+            self.play(Move.declaring(declared[0][0]))
 
     def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
         """Enter on the hand: plays the card marked, or deals the next hand once one is over."""

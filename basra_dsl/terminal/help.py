@@ -12,6 +12,7 @@ KEYS = (
     ("↑ ↓ (or ← →), Enter", "move through your cards and play the one marked"),
     ("1-9, or ↑ ↓ and Enter", "choose what a card takes, when it can take more than one set"),
     ("Esc", "go back from the choice of a capture"),
+    ("d", "declare your cards, where the rules let you (before your first card of the deal)"),
     ("Enter", "deal the next hand once a hand is over"),
     ("? or F1", "this help"),
     ("q", "quit (finished hands stay in the record)"),

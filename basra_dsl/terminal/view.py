@@ -56,6 +56,8 @@ def announcement(table: Table, play: Play) -> str | None:
     """Returns what the table hears when a play scores the bonus: ``Seat 1: Basra! +10``."""
     if not play.bonus:
         return None
+    if play.declared is not None:
+        return f"{seat_name(table, play.seat)} declared {rule_title(table, play.declared)}: +{number(play.bonus)}"
     name = bonus_name(table)
     return f"{seat_name(table, play.seat)}: {name[:1].upper() + name[1:]}! +{number(play.bonus)}"
 
@@ -91,6 +93,11 @@ def title_text(table: Table) -> Text:
 def play_text(table: Table, play: Play) -> Text:
     """``played 7♦, took 3♣ 4♥  Basra! +10`` or ``trailed 7♦``."""
     suits = table.rules.suits
+    if play.declared is not None:
+        shown = table.state.shown[play.seat]
+        text = Text(f"declared {rule_title(table, play.declared)}, showing ") + cards_text(shown, suits=suits)
+        text.append(f"  +{number(play.bonus)}", style="bold yellow")
+        return text
     if play.build:
         text = Text("built ") + card_text(play.card, suits) + Text(" on ") + cards_text(play.build, suits=suits)
         text.append(f" to make {play.value}")
@@ -315,6 +322,10 @@ def status_text(table: Table, thinking: bool = False) -> Text:
         who = "You" if table.your_turn else seat_name(table, table.to_move)
         return Text.assemble((f"{who} turned ", "bold green"), card, (" from the stock: ", "bold green"),
                              "play it (Enter)" if table.your_turn else "it is played next…")
+    if table.your_turn and (declared := table.state.declarations()):
+        name, points = declared[0]
+        return Text.assemble(("Your turn: ", "bold green"), f"press d to declare {rule_title(table, name)} "
+                             f"(+{number(points)}, showing your cards), or choose a card")
     if table.your_turn:
         count = len(table.hand)
         keys = f"1-{count}" if count > 1 else "1"
@@ -347,3 +358,9 @@ def quit_text(table: Table) -> str:
         return ("No record is written if you quit now: a record holds only whole hands, and "
                 "the first hand is not over.")
     return f"{saved_text(table)} The hand in play is not kept in it."
+
+
+def rule_title(table: Table, name: str) -> str:
+    """The title a rule of the variant goes by (its name where it has none), as plain text."""
+    rule = next((r for r in table.rules.declarations if r.name == name), None)
+    return plain(rule.title if rule is not None and rule.title else name.replace("_", " "))

@@ -13,7 +13,7 @@ import random
 import pytest
 from basra_dsl import Game, load_variant
 from basra_dsl.diagnostics import DiagnosticError
-from basra_dsl.engine.deal import deal_hand, hand_bonus, shuffled_pack
+from basra_dsl.engine.deal import deal_hand, declarable, hand_bonus, shuffled_pack
 from basra_dsl.engine.fast import why_not
 from basra_dsl.engine.random_play import random_move
 from helpers import play_both
@@ -85,10 +85,12 @@ def test_the_fast_tier_scores_hand_bonuses_as_state_does(tmp_path):
 
 
 def test_cirullas_wild_seven_helps_both_declarations():
-    rules = load_variant("cirulla")
-    assert hand_bonus(rules, cards("7H 3D 4S")) == 3  # the seven as an ace: 1 + 3 + 4
-    assert hand_bonus(rules, cards("7H KC KS")) == 10  # the seven as a king
-    assert hand_bonus(rules, cards("7H 7C 5D")) == 0  # neither low nor three of a kind
+    rules = load_variant("cirulla")  # declared by the player (to declarer), not scored on their own
+    assert hand_bonus(rules, cards("7H 3D 4S")) == 0
+    assert declarable(rules, cards("7H 3D 4S")) == (("cirulla", 3),)  # the seven as an ace: 1 + 3 + 4
+    assert declarable(rules, cards("7H KC KS")) == (("decino", 10),)  # the seven as a king
+    assert declarable(rules, cards("7H 7C 5D")) == ()  # neither low nor three of a kind
+    assert declarable(rules, cards("AC AD AS")) == (("decino", 10), ("cirulla", 3))  # the most points first
 
 
 def test_cirullas_wild_seven_on_the_first_floor_and_its_sentence():

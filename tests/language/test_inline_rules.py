@@ -24,6 +24,9 @@ def plays(rules, hands: int = 3):
         state = game.new_hand(rng, index % rules.players, ())
         while state.turn >= 0:
             move = random_move(state, rng)
+            if move.declare is not None:  # a declaration plays no card: no play rule reads it
+                state.play_move(move)
+                continue
             card, capture = move.card, move.capture
             before, previous = tuple(state.floor), state.previous
             state.play(card, capture)

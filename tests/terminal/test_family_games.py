@@ -200,3 +200,24 @@ def test_the_card_turned_from_the_stock_is_played_next_on_screen():
             await pilot.press("q")
 
     asyncio.run(scenario())
+
+
+def test_a_declaration_is_made_with_d_and_shown_to_the_table():
+    """Cirulla at the screen: at the person's first turn after a deal with a low hand or three
+    of a kind, the status offers the declaration; d declares it and the log shows the cards."""
+    seed = seed_where("cirulla", "greedy", lambda t: t.your_turn and bool(t.state.declarations()))
+    app = build_app("cirulla", bot="greedy", seed=seed, delay=0, record=None)
+
+    async def scenario():
+        async with app.run_test(size=(100, 32)) as pilot:
+            table = await reach(app, pilot, lambda t: t.your_turn and bool(t.state.declarations()))
+            name, points = table.state.declarations()[0]
+            assert "press d to declare" in app.panel_text("status")
+            await pilot.press("d")
+            await settle(app, pilot)
+            assert table.state.plays[-1].declared == name and table.state.shown[table.seat]
+            assert "declared" in app.panel_text("log") and table.your_turn
+            shot(app, "cirulla-declared")
+            await pilot.press("q")
+
+    asyncio.run(scenario())

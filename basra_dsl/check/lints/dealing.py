@@ -61,7 +61,7 @@ def _check_hand_bonuses(merged: Merged, combos: list[Combination], holders: list
 def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B725, B726, B710 for the dealing rules this variant states."""
     own = [c for c in merged.variant.clauses if c.section == "dealing" and is_own(merged, c)]
-    holders = [c for c in own if getattr(c, "taker", None) == "holder"]
+    holders = [c for c in own if isinstance(c, n.FloorBonus) and c.of_hand]
     own = [c for c in own if c not in holders]
     yield from _check_hand_bonuses(merged, combos, holders)
     if not own:

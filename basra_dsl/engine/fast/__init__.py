@@ -31,7 +31,7 @@ import random
 from typing import Callable
 
 from ..rules import Rules
-from . import emit, runtime
+from . import emit, names, runtime
 from .builders import BuildingHands
 from .plan import make_plan, supports, why_not
 from .runtime import HandFigures
@@ -58,7 +58,7 @@ class FastHands:
         self._building = None
         self._plan = plan = make_plan(rules)
         self.source = emit.source(plan, trace=False)
-        self._names = emit.namespace(plan)
+        self._names = names.namespace(plan)
         self.play: Callable[[random.Random, int, tuple], HandFigures] = _build(self.source, plan, self._names)
         self._traced: Callable | None = None
 
@@ -67,8 +67,8 @@ class FastHands:
         if self._building is not None:
             return self._building.play_traced(rng, first, carry, trace)
         if self._traced is None:  # compiled on first use: simulations never trace
-            names = emit.namespace(self._plan) | {"TABLES": self._names["TABLES"], "TABLE_OF": self._names["TABLE_OF"]}
-            self._traced = _build(emit.source(self._plan, trace=True), self._plan, names)
+            bound = names.namespace(self._plan) | {"TABLES": self._names["TABLES"], "TABLE_OF": self._names["TABLE_OF"]}
+            self._traced = _build(emit.source(self._plan, trace=True), self._plan, bound)
         return self._traced(rng, first, carry, trace)
 
     def tables_shape(self) -> str:

@@ -22,14 +22,14 @@ from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from ..deal import deal_hand, shuffled_pack
 from ..rules import Rules
 from ..state import play_bonus
-from .runtime import HandFigures, score
+from .runtime import HandFigures, declared, score
 
 
 class _Hand:
     """One hand in play: the zones of ``State`` as plain lists."""
 
     __slots__ = ("hands", "floor", "stock", "piles", "bonuses", "builds", "previous", "last", "turned", "flips",
-                 "deals", "deal_index")
+                 "deals", "deal_index", "pend")
 
     def __init__(self, players: int, deals: list):
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -44,6 +44,7 @@ class _Hand:
         self.flips = 0  # stock cards still to turn in this turn
         self.deals = deals
         self.deal_index = 0
+        self.pend: list[float] = []  # by seat: the points it declares at its first turn after the deal
 
 
 class BuildingHands:
@@ -57,6 +58,7 @@ class BuildingHands:
         self.several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
         self.reads_hand = rules.bonus_reads_hand is not None
         self.owner_trails = rules.builds.owner_trails
+        self.declared = declared(rules)
 
     # ------------------------------------------------------------ a whole hand
     def play(self, rng: random.Random, first: int, carry: tuple) -> HandFigures:
@@ -71,6 +73,11 @@ class BuildingHands:
         seat = self._advance(h, first - 1)
         draw = rng.random
         while seat >= 0:
+            if h.pend and h.pend[seat]:  # the declaration the reference player makes first
+                h.bonuses[seat].append(h.pend[seat])
+                if trace is not None:
+                    trace.append((seat, -1, (), h.pend[seat]))
+                h.pend[seat] = 0
             card, capture, build, value = self._choose(h, seat, draw)
             if build:
                 self._build(h, seat, card, build, value)
@@ -103,6 +110,8 @@ class BuildingHands:
                 h.bonuses[seat].append(points)
         h.floor.extend(deal.floor)
         h.stock.extend(deal.stock)
+        if self.rules.declarations:
+            h.pend = self.declared(deal.hands)
 
     def _next_seat(self, h: _Hand, seat: int) -> int:
         for step in range(1, self.players + 1):

@@ -8,7 +8,7 @@ source as names bound in its namespace (see ``namespace``), never as text from a
 
 from __future__ import annotations
 
-from .plan import COND_SWEEP, FIELD, MULTI, RANK, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
+from .plan import COND_SWEEP, MULTI, RANK, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
 
 
 def source(plan: Plan, trace: bool) -> str:
@@ -19,7 +19,7 @@ def source(plan: Plan, trace: bool) -> str:
 def _dealt_by_rules(rules) -> bool:
     """Whether a dealing rule reads what is dealt (a redeal, a floor or a hand won with a
     bonus): then the routine deals as the checked tier does, with ``deal.deal_hand``."""
-    return rules.redeal is not None or bool(rules.floor_bonuses or rules.hand_bonuses)
+    return rules.redeal is not None or bool(rules.floor_bonuses or rules.hand_bonuses or rules.declarations)
 
 
 def _stocked(rules) -> bool:
@@ -35,10 +35,11 @@ def _deal(plan: Plan) -> str:
                 "    d = DEAL_HAND(RULES, SHUFFLED(RULES, rng), first, rng)[0]\n"
                 "    return [([list(h) for h in d.hands], list(d.floor), [list(w) for w in d.won] if any(d.won) else None,"
                 " d.bonus if any(d.bonus) else None)], list(d.stock)\n")
-    if _dealt_by_rules(rules):
+    if _dealt_by_rules(rules):  # with declarations, each deal also gives what each seat declares
+        declared = ", DECLARED(d.hands)" if rules.declarations else ""
         return ("def deal(first, rng):\n"
                 "    return [([list(h) for h in d.hands], list(d.floor), [list(w) for w in d.won] if any(d.won) else None,"
-                " d.bonus if any(d.bonus) else None)\n"
+                f" d.bonus if any(d.bonus) else None{declared})\n"
                 "            for d in DEAL_HAND(RULES, SHUFFLED(RULES, rng), first, rng)]\n")
     first_deal = "        won = None\n        if not deals:\n"
     keeps_won = bool(rules.cut_cards) or (bool(rules.bar_cards) and rules.bar_action == "dealer")
@@ -316,7 +317,7 @@ def _play(plan: Plan, trace: bool) -> list[str]:
     body += ["    left = tuple(floor)"] if left else []
     if plan.reads_hand:  # State.hand_context: the cards still to deal, the last deal, the last play
         body += ["st = 0",
-                 "for hs, dfl, dwon, _ in deals[di:]:",
+                 "for hs, dfl, dwon, *_ in deals[di:]:",
                  "    st += len(dfl) + sum(map(len, hs)) + (sum(map(len, dwon)) if dwon else 0)",
                  *(["st += len(stock)"] if _stocked(plan.rules) else []),
                  "HC = (st == 0 and not any(hands), st == 0, st)"]
@@ -347,7 +348,7 @@ def _turn_end(plan: Plan, trace: bool) -> list[str]:
     hand of its one card (the player may play nothing else), then the draw."""
     rules, lines = plan.rules, []
     if rules.flip:
-        lines += [f"for _ in RANGE_FLIP:",
+        lines += ["for _ in RANGE_FLIP:",
                   "    if not stock:",
                   "        break",
                   "    hand = [stock.pop(0)]",
@@ -359,16 +360,29 @@ def _turn_end(plan: Plan, trace: bool) -> list[str]:
     return lines
 
 
+def _declared(plan: Plan, trace: bool) -> list[str]:
+    """The declaration the reference random player makes at its first turn after a deal (the
+    one worth the most, without a draw: ``random_move``), as a play of no card."""
+    if not plan.rules.declarations:
+        return []
+    return ["if pend[seat]:",
+            "    bonuses[seat].append(pend[seat])",
+            *(["    trace.append((seat, -1, (), pend[seat]))"] if trace else []),
+            "    pend[seat] = 0"]
+
+
 def _hand(plan: Plan, trace: bool) -> str:
     leftover = ("        if last >= 0:\n            piles[last].extend(floor)\n"
                 "        else:\n            unclaimed = tuple(floor)\n"
                 if plan.rules.leftover == "last" else "        unclaimed = tuple(floor)\n")
-    turn = "\n".join("        " + line for line in _choice(plan) + _play(plan, trace) + _turn_end(plan, trace))
+    turn = "\n".join("        " + line for line in _declared(plan, trace) + _choice(plan) + _play(plan, trace)
+                     + _turn_end(plan, trace))
+    pend = ", pend" if plan.rules.declarations else ""
     return (
         f"def hand(rng, first, carry{', trace' if trace else ''}):\n"
         f"    {'deals, stock' if _stocked(plan.rules) else 'deals'} = deal(first, rng)\n"
         "    r = rng.random\n"
-        "    hands, fl, won, dbonus = deals[0]\n"
+        f"    hands, fl, won, dbonus{pend} = deals[0]\n"
         "    di, nd = 1, len(deals)\n"
         "    piles = [[] for _ in RANGE_P]\n"
         "    bonuses = [[] for _ in RANGE_P]\n"
@@ -392,7 +406,7 @@ def _hand(plan: Plan, trace: bool) -> str:
         "                        break\n"
         "                if nxt >= 0 or di == nd:\n"
         "                    break\n"
-        "                hs, fl, won, dbonus = deals[di]\n"
+        f"                hs, fl, won, dbonus{pend} = deals[di]\n"
         "                di += 1\n"
         "                for s in RANGE_P:\n"
         "                    hands[s].extend(hs[s])\n"
@@ -410,61 +424,3 @@ def _hand(plan: Plan, trace: bool) -> str:
         "    if floor:\n"
         f"{leftover}"
         f"    return SCORE(piles, bonuses, carry, SIDES, MAJORITIES, CARD_POINTS, unclaimed{', RULES' if plan.rules.score_rules else ''})\n")
-
-
-def namespace(plan: Plan) -> dict:
-    """Returns the names the source reads: the rules' numbers and per-card tables."""
-    from ..capture import MAX_OPTIONS, NO_PREVIOUS, CaptureResolver, expand_takes
-    from ..deal import _start_floor, deal_hand, shuffled_pack
-    from ..errors import POINTS_LIMIT
-    from . import runtime
-
-    rules = plan.rules
-    players, size = rules.players, len(plan.kinds)
-    worth = [rules.values.get(c) or 0 for c in range(size)]
-    unit = [1 << (FIELD * (c >> 2)) for c in range(size)]
-    # a total (Escoba's 15) can ask for more than a card is worth
-    top = max(worth + plan.targets + [t for found in plan.all_targets for t in found], default=0)
-    ranks_worth = {c >> 2: worth[c] for c in rules.deck if worth[c]}
-    # by value: the packed counts of the ranks worth at most it (what adds up to it), of those
-    # worth it exactly (a single card of it), and the fields of the first
-    vmask = [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)]
-    exactly = [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w == v) for v in range(top + 1)]
-    fields = [tuple(sorted((FIELD * r, w) for r, w in ranks_worth.items() if w <= v)) for v in range(top + 1)]
-    tables: list[dict] = [{} for _ in range(top + 1)]
-    names = {
-        "DECK": rules.deck, "INDEXES": range(len(rules.deck)), "RANGE_FLIP": range(rules.flip), "DRAW": rules.draw, "P": players, "H": rules.hand_size, "FULL": rules.hand_size * players,
-        "RANGE_P": range(players), "RANGE_H": range(rules.hand_size), "START": rules.start_floor,
-        "REDEAL": rules.redeal_floor, "RULES": rules, "DEAL_HAND": deal_hand, "SHUFFLED": shuffled_pack, "START_FLOOR": _start_floor, "CUT": rules.cut_cards, "BAR": rules.bar_cards,
-        "SEATS": {first: [(first + i) % players for i in range(players)] for first in range(players)},
-        "PLACE": {first: [(seat - first) % players for seat in range(players)] for first in range(players)},
-        "BATCH_AT": {first: [(seat - first) % players * rules.hand_size for seat in range(players)]
-                     for first in range(players)},
-        "DEALER": [rules.dealer_of(first) for first in range(players)],
-        "CUT_SEAT": [_cut_seat(rules, first) for first in range(players)],
-        "NEXT": {seat: (seat + 1) % players for seat in range(-1, players)},
-        "STEPS": range(1, players + 1), "KIND": plan.kinds, "SWEEPS": plan.sweep_conditions,
-        "COND_SWEEP": COND_SWEEP, "W": worth, "RU": unit, "RMASK": [15 * u for u in unit],
-        "VMASK": vmask, "FIELDS": fields, "TABLES": tables, "TGS": plan.all_targets, "TG": plan.targets,
-        "PMASK": [exactly[t] for t in plan.targets], "TABLE_OF": [tables[t] for t in plan.targets],
-        "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
-        "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
-        "READ_MASK": sum({15 << (FIELD * (c >> 2)) for c, v in rules.floor_values.items() if len(v) > 1}),
-        "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "DEALT": runtime.dealt,
-        "RESOLVER": (resolver := CaptureResolver(rules)).captures, "STEALS": runtime.pile_takers(rules, resolver),
-        "BARRED": runtime.barring(rules), "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
-        "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
-        "MAJORITIES": rules.majorities,
-        "CARD_POINTS": [rules.card_points.get(c, 0) for c in range(size)],
-    }
-    names["BONUS_CARDS"], names["BONUS_SURE"] = plan.bonus_cards, plan.bonus_sure
-    for index, rule in enumerate(plan.bonuses):
-        names[f"B{index}C"], names[f"B{index}P"] = rule.condition, rule.points
-        for fn, part in ((rule.condition, "C"), (rule.points, "P")):
-            names.update(_inline_source(fn, f"B{index}{part}", plan)[1])
-    return names
-
-
-def _cut_seat(rules, first: int) -> int:
-    dealer = rules.dealer_of(first)
-    return dealer if rules.cut_winner == "dealer" else (dealer + 1) % rules.players

@@ -105,6 +105,20 @@ def barring(rules):
     return barred
 
 
+def declared(rules):
+    """Returns the routine's function giving, for a deal's hands, the points each seat
+    declares at its first turn after the deal (the declaration worth the most; 0 for none)."""
+    from ..deal import declarable
+
+    def best(hands) -> list[float]:
+        found = []
+        for hand in hands:
+            options = declarable(rules, tuple(hand)) if hand else ()
+            found.append(options[0][1] if options else 0)
+        return found
+    return best
+
+
 def dealt(piles: list[list[int]], bonuses: list[list[float]], won, bonus) -> None:
     """Gives each seat what a deal hands it besides its cards, as ``State._deal_next`` does:
     the cards it wins at once (a cut card, a floor won at the deal) and its bonus."""

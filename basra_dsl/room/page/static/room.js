@@ -109,8 +109,14 @@ function drawHand() {
     return button;
   }));
   const moves = chosen && game && game.moves ? game.moves[chosen] || [] : [];
-  $("choices").hidden = moves.length < 2;
-  $("choices").replaceChildren(...moves.map((move, index) => {
+  const declarations = yourTurn && game.declarations ? game.declarations : [];
+  $("choices").hidden = moves.length < 2 && !declarations.length;
+  $("choices").replaceChildren(...declarations.map((d) => {
+    const button = element("button", "choice", `declare ${d.title} (+${d.points}, showing your cards)`);
+    button.type = "button";
+    button.addEventListener("click", () => send({ type: "declare", name: d.name }));
+    return button;
+  }), ...(moves.length < 2 ? [] : moves).map((move, index) => {
     const button = element("button", "choice", move.label);
     button.type = "button";
     button.addEventListener("click", () => play(chosen, index));
@@ -184,6 +190,10 @@ function drawPlays() {
   const plays = view.game ? view.game.plays : [];
   $("plays").replaceChildren(...plays.slice().reverse().map((p) => {
     const line = element("li");
+    if ("declare" in p) {
+      line.append(`${seatName(p.seat)}: declares ${p.declare}`, element("strong", "bonus", ` +${p.basra}`));
+      return line;
+    }
     line.append(`${seatName(p.seat)}: `, card(p.card, "small"));
     if (p.build) line.append(` builds ${p.value}`);
     else if ("steal" in p) line.append(` takes ${seatName(p.steal)}'s pile of ${p.captured.length}`);
