@@ -27,7 +27,7 @@ BUNDLED = ["egyptian", "yemeni", "ethiopian", "lebanese", "ashush", "palestinian
            # the wider fishing family (issue 14)
            "scopa", "scopone", "escoba", "chkobba", "pasur", "cirulla", "xeri", "casino", "royal-casino", "kasino",
            # the core of fishing primitives (issue 28)
-           "scopa-dassi", "stealing-bundles", "tablanette", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten"]
+           "scopa-dassi", "stealing-bundles", "tablanette", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten", "zwicker"]
 
 
 def test_every_variant_of_the_issue_is_bundled():

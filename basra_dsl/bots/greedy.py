@@ -100,8 +100,9 @@ def _build_value(view: SeatView, move: Move, worth: dict[int, float], unseen: Co
     chance an unseen card of its value takes it first and the threat to the loose cards."""
     gathered = set(move.build) | {move.card}
     played = view.rules.played
-    keeper = next(h for h in view.hand if h != move.card and move.value in played(h))
-    prize = sum(worth[c] for c in gathered) + worth[keeper]
+    keeper = next((h for h in view.hand if h != move.card and move.value in played(h)), None)
+    # a stack (Zwicker) may be laid with no card to take it: then it is no prize of the player's
+    prize = 0.0 if keeper is None else sum(worth[c] for c in gathered) + worth[keeper]
     rivals = sum(count for card, count in unseen.items() if move.value in played(card))
     taken_first = rivals / len(view.unseen) if view.unseen else 0.0
     built = {c for b in view.builds for c in b.cards} | gathered

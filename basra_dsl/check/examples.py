@@ -56,6 +56,7 @@ class Outcome:
     steal: int | None = None  # the seat whose pile the last play takes (``takes``: its cards, bottom to top)
     drawn: tuple[int, ...] = ()  # the cards the last player draws from the stock after the play
     turned: tuple[int, ...] = ()  # the card turned from the stock after the last play, for its player to play
+    lays: bool = False  # the last player lays a card on the floor next (``lay after sweep``)
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -237,7 +238,7 @@ def _run_plays(rules, example: dict) -> Outcome:
     drawn = tuple(state.hands[seat][kept:]) if rules.draw else ()  # a draw adds to the end of the hand
     turned = () if state.turned is None else (state.turned,)
     return replace(seen, takes=play.captured, basra=play.bonus, built=built, steal=play.steal, drawn=drawn,
-                   turned=turned)
+                   turned=turned, lays=state.laying)
 
 
 def _hand_out(rules, cards: list[int], hands: list[list[int]], stock: set[int]) -> None:
@@ -344,6 +345,9 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
     if "drawn" in expect and sorted(outcome.drawn) != sorted(parse_cards(expect["drawn"])):
         yield error("B601", f"example '{name}': expected the player to draw {show(parse_cards(expect['drawn']))}, "
                     f"the engine has them draw {show(outcome.drawn)}", where("drawn"))
+    if "lays" in expect and outcome.lays != expect["lays"]:
+        yield error("B601", f"example '{name}': expected the player {'to' if expect['lays'] else 'not to'} lay a card "
+                    f"after the play, the engine says {'they do' if outcome.lays else 'they do not'}", where("lays"))
     if "turned" in expect and outcome.turned != tuple(parse_cards(expect["turned"])):
         yield error("B601", f"example '{name}': expected the player to turn {show(parse_cards(expect['turned']))} "
                     f"from the stock, the engine turns {show(outcome.turned)}", where("turned"))

@@ -54,6 +54,10 @@ def _leaves(problem: jsonschema.ValidationError) -> list[jsonschema.ValidationEr
     wrong_type = {e.relative_schema_path[0] for e in problem.context
                   if e.validator == "type" and not e.relative_path}
     branches = {e.relative_schema_path[0] for e in problem.context} - wrong_type
+    if len(branches) > 1 and isinstance(problem.instance, dict):  # two object shapes: the one it names most fields of
+        shapes = problem.schema.get(problem.validator, [])
+        named = lambda b: len(set(problem.instance) & set(shapes[b].get("properties", {})))  # noqa: E731
+        branches = {max(sorted(branches), key=named)}
     if len(branches) != 1:
         return [problem]
     (branch,) = branches

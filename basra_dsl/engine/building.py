@@ -72,6 +72,9 @@ class Building:
         missing = [card_name(c) for c in onto if c not in self.floor]
         if missing:
             raise IllegalMove(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the floor")
+        if not self.builder.stacks_with(self._card_moves(card)):
+            raise IllegalMove(f"{card_name(card)} can take, so it must: a card is stacked only where it could "
+                              f"be laid down")
         if not self.builder.groups(card, onto, value, self.hands[self.turn], self.turn, loose, self.builds):
             why = self.builder.why_not(card, onto, value, self.hands[self.turn], self.turn, self.builds)
             raise IllegalMove(f"{card_name(card)} cannot build {value} on {' '.join(map(card_name, onto))}: {why}")

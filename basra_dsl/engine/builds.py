@@ -46,6 +46,8 @@ class Builder:
         v = worth[card]
         if card not in self.rules.cards or not v or not (loose or builds):
             return []
+        if self.rules.stack_limit:
+            return self._stacks(v, loose, builds)
         found: dict[frozenset, tuple[tuple[int, ...], int]] = {}
         for target in sorted({x for h in hand if h != card for x in self.played(h) if x >= v}):
             for own in self._own_groups(card, v, target, seat, loose, builds):
@@ -55,6 +57,18 @@ class Builder:
                 if len(found) >= MAX_OPTIONS:
                     return list(found.values())
         return list(found.values())
+
+    def stacks_with(self, moves) -> bool:
+        """Whether a card whose other moves are ``moves`` may build: always, but a stack
+        (Zwicker) only where the card may be laid down (its moves hold a trail)."""
+        return not self.rules.stack_limit or any(not m.capture and m.steal is None for m in moves)
+
+    def _stacks(self, v: int, loose, builds) -> list[tuple[tuple[int, ...], int]]:
+        """Stacks (Zwicker): the card laid on one loose card with a value, or on one build,
+        making their sum, at most the limit; nobody need hold a card of it."""
+        limit, worth = self.rules.stack_limit, self.worth
+        found = [((x,), v + worth[x]) for x in loose if worth[x] and v + worth[x] <= limit]
+        return found + [(b.cards, v + b.value) for b in builds if v + b.value <= limit]
 
     @staticmethod
     def _add(found: dict, onto: tuple[int, ...], target: int) -> None:
@@ -96,6 +110,9 @@ class Builder:
         build), or 0 when the rules do not allow it."""
         worth, taken = self.worth, set(onto)
         v = worth[card]
+        if self.rules.stack_limit:
+            found = self._stacks(v, loose, builds) if card in self.rules.cards and v else []
+            return int(any(set(o) == taken and t == target for o, t in found))
         holds = any(h != card and target in self.played(h) for h in hand)
         if (card not in self.rules.cards or not v or not onto or len(taken) != len(onto) or not holds
                 or target < v):
@@ -123,6 +140,9 @@ class Builder:
         worth, taken = self.worth, set(onto)
         if card not in self.rules.cards or not worth[card]:
             return "this card cannot build"
+        if self.rules.stack_limit:
+            return (f"a card is laid on one floor card or stack, making at most {self.rules.stack_limit} "
+                    "with it")
         if not any(h != card and target in self.played(h) for h in hand):
             return f"the player holds no other card of value {target} to take the build later"
         for b in builds:
@@ -151,6 +171,8 @@ class Builder:
     # ------------------------------------------------------------ duties
     def keeps_duties(self, seat: int, hand_after: Sequence[int], builds_after: Sequence[Build]) -> bool:
         """Whether a player still holds a card to take each build they own after a play."""
+        if self.rules.stack_limit:
+            return True  # a stack is nobody's to take
         values = {x for h in hand_after for x in self.played(h)}
         return all(b.value in values for b in builds_after if b.owner == seat)
 

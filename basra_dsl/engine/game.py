@@ -54,6 +54,7 @@ class Game:
         state.stock = cards(data.get("stock", ()))
         state.turned = parse_card(data["turned"]) if data.get("turned") else None
         state._flips = int(data.get("flips", 0))
+        state.laying = bool(data.get("laying", False))
         state.may_declare = [bool(x) for x in data.get("may_declare", [False] * self.rules.players)]
         state.shown = [tuple(cards(s)) for s in data.get("shown", [[] for _ in range(self.rules.players)])]
         state.piles = [cards(p) for p in data["piles"]]

@@ -120,6 +120,7 @@ class BuildRules:
     multiple: bool = True
     raising: str = "any"  # any | others (not the build's owner) | never
     owner_trails: bool = False
+    stack_limit: int = 0  # stacks (Zwicker): a card laid on one unit, their sum at most this, held by nobody
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,7 @@ class Rules:
     floor_values: dict[int, tuple[int, ...]] = field(default_factory=dict)
     draw: int = 0  # cards a player draws from the stock after each play (the stock: the pack left after the first deal)
     flip: int = 0  # stock cards a player turns and plays after each play from the hand (Chinese Ten)
+    lay_after_sweep: bool = False  # a player who clears the floor lays a card on it at once (Zwicker)
     lurch: tuple[int, float] | None = None  # (games, below): a win while every loser is below counts as that many games
     win_at_once: bool = False  # a side reaching the target with points scored during play wins there and then
     hands_limit: int | None = None  # the game is this many hands (the target may then be infinite)
@@ -264,7 +266,8 @@ class Rules:
                         "builds": None if self.builds is None else {
                             "cards": [card_name(c) for c in sorted(self.builds.cards)],
                             "multiple": self.builds.multiple, "raise": self.builds.raising,
-                            "owner_trails": self.builds.owner_trails},
+                            "owner_trails": self.builds.owner_trails, "stack_limit": self.builds.stack_limit},
+                        "lay_after_sweep": self.lay_after_sweep,
                         "restrictions": [{"name": r.name, "cards": [card_name(c) for c in sorted(r.cards)],
                                           "when": r.condition_source} for r in self.restrictions],
                         "choose": self.choose, "pairs_first": self.pairs_first, "floor_first": self.floor_first,

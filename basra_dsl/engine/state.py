@@ -18,7 +18,8 @@ from .refusals import Refusals
 from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from .deal import Deal
-from .errors import POINTS_LIMIT, RULE_FAILURES, RuleError
+from .bonus import play_bonus  # noqa: F401 - re-exported: bots weigh a capture's bonus with it
+from .errors import RULE_FAILURES, RuleError
 from .rules import Rules
 from .scoring import HandResult, score_hand
 
@@ -55,6 +56,7 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         self.stock: list[int] = []  # where players draw after each play (``rules.draw``), top first
         self.turned: int | None = None  # a card turned from the stock that its player must play now (``rules.flip``)
         self._flips = 0  # stock cards still to turn in this turn
+        self.laying = False  # the player who has just cleared the floor lays a card on it now (``lay after sweep``)
         # by seat: whether the seat may still declare the cards it was dealt (it has not played
         # since the deal, nor declared); what it may declare is worked out from its hand
         self.may_declare = [False] * rules.players
@@ -87,6 +89,8 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
 
     def captures(self, card: int) -> list[tuple[int, ...]]:
         """Returns the captures a card may make now; () stands for a trail where allowed."""
+        if self.laying:
+            return [()]  # after clearing the floor, a card is laid on it
         found = self._resolve(card, self.floor, self.previous)
         if self._may_trail(bool(found) or bool(self._piles and self.steals(card, bool(found)))):
             found = found + [()]
@@ -102,6 +106,8 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         return declared + self._legal_moves()
 
     def _legal_moves(self) -> list[Move]:
+        if self.laying:
+            return [Move(card) for card in self.playable()]
         if self.builder is not None:
             return self._named_values(self._moves_with_builds())
         found = {card: self._resolve(card, self.floor, self.previous) for card in self.playable()}
@@ -134,13 +140,16 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         build keeps a card to take it and, unless the rules say otherwise, may not trail."""
         if self.turned is not None and card != self.turned:
             return []  # the card turned from the stock is played first
+        if self.laying:
+            return [Move(card)]
         if self._restricted and self.barred(card):
             return [move for move in self.legal_moves() if move.card == card]  # none, unless all are barred
         options = self._card_moves(card)
         if self.builder is None:
             return self._named_values(options)
-        options += [Move(card, (), onto, value) for onto, value in
-                    self.builder.plays(card, self.hands[self.turn], self.turn, self.loose_floor(), self.builds)]
+        if self.builder.stacks_with(options):  # a stack is a way of laying the card down
+            options += [Move(card, (), onto, value) for onto, value in
+                        self.builder.plays(card, self.hands[self.turn], self.turn, self.loose_floor(), self.builds)]
         return self._named_values([move for move in options if self._duty_broken(move) is None])
 
     def _card_moves(self, card: int) -> list[Move]:
@@ -206,6 +215,9 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         if self.turned is not None and card != self.turned:
             raise IllegalMove(f"{card_name(self.turned)} was turned from the stock: play it before "
                               f"{card_name(card)}")
+        if self.laying and (capture or build or steal is not None):
+            raise IllegalMove(f"after clearing the floor, the player lays a card on it: {card_name(card)} "
+                              "takes nothing now")
         if self._restricted and (rule := self.barred(card)) and all(m.card != card for m in self.legal_moves()):
             raise IllegalMove(f"{card_name(card)} may not be played now ({rule.called}): play another card")
         if steal is not None:
@@ -405,6 +417,7 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
             "stopped": self.stopped,
             "hands": [names(h) for h in self.hands], "floor": names(self.floor), "stock": names(self.stock),
             "turned": None if self.turned is None else card_name(self.turned), "flips": self._flips,
+            "laying": self.laying,
             "may_declare": list(self.may_declare), "shown": [names(s) for s in self.shown],
             "piles": [names(p) for p in self.piles], "bonuses": [list(b) for b in self.bonuses],
             "deals": [d.to_json() for d in self.deals[self.deal_index:]],
@@ -422,25 +435,3 @@ def _shown(move: Move) -> str:
     if move.steal is not None:
         return f"seat {move.steal + 1}'s pile"
     return " ".join(map(card_name, move.capture)) or "trail"
-
-
-def play_bonus(rules: Rules, card: int, before: tuple[int, ...], capture: tuple[int, ...],
-               left: tuple[int, ...], previous, hand: tuple = MID_HAND, played_as: int | None = None) -> float:
-    """Returns the bonus a capture scores: the largest among the basra rules that hold
-    (bonuses of one play do not add up; see the language reference). ``hand`` is what the
-    rules may know of the hand around the play (``State.hand_context``); bots ask it of
-    captures they only consider, as if in the middle of a hand. ``played_as`` is the value
-    the card was played as (``State.played_as``; None: the card's value)."""
-    best = 0
-    play = (card, before, capture, left, previous, hand) + (() if played_as is None else (played_as,))
-    for rule in rules.basra_rules:
-        try:
-            if rule.condition is None or rule.condition(*play):
-                points = rule.points(*play) or 0
-                if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-                    raise ValueError(f"it scores {points:.3g} points")
-                if points > best:
-                    best = points
-        except RULE_FAILURES as exc:
-            raise RuleError(rule.name, rule.span, str(exc)) from None
-    return best

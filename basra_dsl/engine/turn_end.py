@@ -31,6 +31,8 @@ class TurnEnd:
         they are played, the seat draws from the stock where the rules say so, and the
         next seat holding cards is to move."""
         self.may_declare[seat] = False  # a declaration comes before the seat's first play of the deal
+        if self.rules.lay_after_sweep and self._lays(seat):
+            return
         if self.rules.flip:
             self._flips = self.rules.flip if self.turned is None else self._flips - 1
             self.turned = None
@@ -44,6 +46,21 @@ class TurnEnd:
             del self.stock[:self.rules.draw]
             self.hands[seat].extend(drawn)
         self._advance(seat)
+
+    def _lays(self, seat: int) -> bool:
+        """Whether the seat that has just played lays a card next (it cleared the floor and
+        holds a card: ``lay after sweep``); a lay ends the seat's turn."""
+        if self.laying:
+            self.laying = False
+            return False
+        last = self.plays[-1]
+        self.laying = bool(last.captured and last.steal is None and not self.floor and self.hands[seat]
+                           and self.standing_allows())
+        return self.laying
+
+    def standing_allows(self) -> bool:
+        """Whether play goes on (no side has won during the hand)."""
+        return not (self.standing is not None and self._target_reached())
 
     def _target_reached(self) -> bool:
         """Whether a side's points scored so far in the hand (its bonuses) bring its game

@@ -141,6 +141,7 @@ class _Compiler:
             redeal_floor=int(self.value("setup.redeal_floor", "count", 0)),
             draw=int(self.value("setup.draw", "count", 0)),
             flip=int(self.value("setup.flip", "count", 0)),
+            lay_after_sweep=self.pick("capture.lay_after_sweep") is not None,
             deal_mode=self.value("setup.deal", "mode", "batches"),
             direction=self.value("setup.direction", "direction", "anticlockwise"),
             lead=self.value("setup.lead", "who", "next"),
@@ -245,10 +246,12 @@ class _Compiler:
         rule = next((self.pick(c.key) for c in self._named(n.BuildRule)), None)
         if rule is None:
             return None
+        stacks = int(self.value("capture.stacks", "limit", 0))  # a stack is held by nobody: no duties
         return BuildRules(X.pattern_set(rule.pattern, deck),
-                          multiple=self.value("capture.builds", "kind", "multiple") == "multiple",
+                          multiple=self.value("capture.builds", "kind", "multiple") == "multiple" and not stacks,
                           raising=self.value("capture.raise", "who", "any"),
-                          owner_trails=self.pick("capture.owner_trails") is not None)
+                          owner_trails=self.pick("capture.owner_trails") is not None or bool(stacks),
+                          stack_limit=stacks)
 
     def basra_rules(self, values, ranks, kind=n.BasraRule,
                     extra: frozenset[str] = frozenset()) -> tuple[BasraRule, ...]:

@@ -238,15 +238,6 @@ class CaptureRule(Clause):
 
 
 @dataclass(frozen=True)
-class BuildRule(Clause):
-    """capture: NAME ["Title"]: PATTERN builds (these played cards may make and raise builds)."""
-    name: Word
-    pattern: Pattern
-    title: str | None = field(default=None, kw_only=True)
-    section, keyword = "capture", "build"
-
-
-@dataclass(frozen=True)
 class Restriction(Clause):
     """capture: NAME ["Title"]: PATTERN barred [when ...] (these cards may not be played while
     the condition holds, unless the player holds nothing else)."""
@@ -254,26 +245,6 @@ class Restriction(Clause):
     pattern: Pattern
     title: str | None = field(default=None, kw_only=True)
     section, keyword = "capture", "restriction"
-
-
-@dataclass(frozen=True)
-class Raising(Clause):
-    """capture: raise any | others | never (who may raise a single build)."""
-    who: str
-    section, keyword = "capture", "raise"
-
-
-@dataclass(frozen=True)
-class BuildKind(Clause):
-    """capture: builds single | multiple (whether units of one value may be gathered)."""
-    kind: str
-    section, keyword = "capture", "builds"
-
-
-@dataclass(frozen=True)
-class OwnerTrails(Clause):
-    """capture: owner trails (a player who owns a build may still lay a card down)."""
-    section, keyword = "capture", "owner_trails"
 
 
 @dataclass(frozen=True)
@@ -447,3 +418,6 @@ class Lurch(Clause):
 # clauses whose 'when' is read as the game is played (of a play, of the dealt floor), not
 # decided from the options before it starts
 PLAY_GUARDED = (CaptureRule, BasraRule, Redeal, FloorBonus, ScoreRule)
+
+
+from .build_nodes import BuildKind, BuildRule, LayAfterSweep, OwnerTrails, Raising, Stacks  # noqa: F401,E402 - re-exported

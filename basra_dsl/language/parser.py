@@ -283,17 +283,19 @@ class ToAst(Transformer):
     def build_kind(self, meta, children):
         return self._clause(n.BuildKind, meta, children, "kind")
 
-    def owner_trails(self, meta, children):
-        return self._clause(n.OwnerTrails, meta, children)
+    def _flag(kind):  # a clause of keywords alone: pairs first, owner trails, lay after sweep
+        def build(self, meta, children):
+            return self._clause(kind, meta, children)
+        return build
+
+    owner_trails, lay_after_sweep, pairs_first = _flag(n.OwnerTrails), _flag(n.LayAfterSweep), _flag(n.PairsFirst)
+    floor_first, win_at_once = _flag(n.FloorFirst), _flag(n.WinAtOnce)
+
+    def stacks(self, meta, children):
+        return _guarded(n.Stacks(span=self._s(meta), limit=children[0]), children)
 
     def choose(self, meta, children):
         return self._clause(n.Choose, meta, children, "policy")
-
-    def pairs_first(self, meta, children):
-        return self._clause(n.PairsFirst, meta, children)
-
-    def floor_first(self, meta, children):
-        return self._clause(n.FloorFirst, meta, children)
 
     def run(self, meta, children):
         ranks = tuple(self._word(c) for c in children if not isinstance(c, tuple))
@@ -360,9 +362,6 @@ class ToAst(Transformer):
 
     def point(self, meta, children):
         return n.PointEntry(span=self._s(meta), pattern=children[0], points=children[1])
-
-    def win_at_once(self, meta, children):
-        return self._clause(n.WinAtOnce, meta, children)
 
     def countback(self, meta, children):
         return n.Countback(span=self._s(meta), words=tuple(self._word(c) for c in children))

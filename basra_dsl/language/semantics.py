@@ -256,7 +256,7 @@ def _check_expressions(merged: Merged) -> Iterator[Diagnostic]:
 
 def _expressions(clause: n.Clause) -> Iterator[tuple[n.Expr, str]]:
     match clause:
-        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.Draw(count=e) | n.Flip(count=e) | n.HandsLimit(count=e):
+        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.Draw(count=e) | n.Flip(count=e) | n.Stacks(limit=e) | n.HandsLimit(count=e):
             yield e, X.NUM
         case n.BasraRule(points=e) | n.FloorBonus(points=e) | n.ScoreRule(points=e) | n.Most(points=e) | n.Total(points=e) | n.Target(points=e) | \
                 n.Decider(points=e) | n.BestOf(games=e):

@@ -23,6 +23,11 @@ class FamilySentences:
 
     def _buildrule(self, c: n.BuildRule) -> str:
         who = capitalise(pattern_phrase(c.pattern))
+        if self.stacks:  # Zwicker: a card laid on one unit, held by nobody
+            return (f"{who} that takes nothing may be stacked instead of laid beside the floor cards: put on one "
+                    f"floor card or stack, it makes a stack worth their sum, at most {self.stacks}. A stack is one "
+                    "unit: only a card of its value takes it, and only whole. Nobody need hold that value, and "
+                    "anyone may take it.")
         return (f"{who} may build instead of taking. Laid on loose floor cards that add up, with it, to the value "
                 "of another card you hold, it makes a build of that value, and you own it. A build stays on the "
                 "floor as one unit: only a card of its value takes it, and only whole. Laid on a single build, it "
@@ -41,6 +46,13 @@ class FamilySentences:
         if c.kind == "single":
             return "Builds are single only: a build cannot gather several units of one value."
         return "Several units of one value may be gathered into one multiple build."
+
+    def _stacks(self, c: n.Stacks) -> str:
+        return f"A stack adds up to at most {self.num(c.limit)}: a card that would take it over stays beside it."
+
+    def _layaftersweep(self, c: n.LayAfterSweep) -> str:
+        return ("A player who clears the floor lays one of their cards on it at once, face up, for the next "
+                "player. With no card left, they lay nothing.")
 
     def _ownertrails(self, c: n.OwnerTrails) -> str:
         return ("A player who owns a build may still lay a card on the floor without taking or building. They "

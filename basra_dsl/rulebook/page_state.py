@@ -56,6 +56,7 @@ class PageState:
         speaker.one_deal = self.one_deal
         speaker.draws = bool(self.rules.draw)
         speaker.flips = bool(self.rules.flip)
+        speaker.stacks = self.rules.builds.stack_limit if self.rules.builds is not None else 0
         speaker.floor_counted = bool(self.rules.floor_values)
         return speaker
 

@@ -285,15 +285,19 @@ def captures(page: PageState) -> list[str]:
         found.append(page.rule_link("capture.choose", "A card takes one group only: the one of the most cards") + ".")
     builds = [c for c in named_rules(page, n.BuildRule) if is_on(page, c)]
     if found and builds and page.rules.builds is not None:
-        who = capitalise(pattern_phrase(builds[0].pattern))
-        found.append(f"{page.rule_link(builds[0].key, f'{who} may instead build')}: laid on floor cards to make "
+        who, most = capitalise(pattern_phrase(builds[0].pattern)), page.rules.builds.stack_limit  # most: stacks
+        found.append(f"{page.rule_link(builds[0].key, f'{who} that takes nothing may be stacked')} on one floor card "
+                     f"instead, worth their sum up to {most}. Only a card of that value takes the stack, whole." if most
+                     else f"{page.rule_link(builds[0].key, f'{who} may instead build')}: laid on floor cards to make "
                      "the value of a card you hold. Only a card of that value takes the build, whole.")
+    if found and page.rules.lay_after_sweep:
+        found.append(page.rule_link("capture.lay_after_sweep", "After clearing the floor, lay one of your cards "
+                                    "on it at once") + ".")
     return [head] + ([counts] if counts and found else []) + found
 
 
 def _only_kept(spared: n.Pattern | None) -> str | None:
-    """Returns, for a sweep that spares every card but some ('all but any except K'), the
-    cards it takes in the plural ("kings"), else None."""
+    """The cards a sweep sparing all but them takes ('all but any except K': "kings"), or None."""
     if spared is None or [w.text for w in spared.include] != ["any"] or not spared.exclude:
         return None
     return pattern_phrase(n.Pattern(spared.exclude, span=spared.span), "pl")

@@ -58,6 +58,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         self.one_deal = False  # the whole pack goes out in the first deal (set by the page)
         self.draws = False  # players draw from the stock after each play: one deal only (set by the page)
         self.flips = False  # players turn stock cards after each play: one deal only (set by the page)
+        self.stacks = 0  # builds are stacks up to this (Zwicker; set by the page)
         self.floor_counted = False  # a 'floor values' line says what cards count on the floor (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction

@@ -19,7 +19,7 @@ LABELS = {
     "setup.deal": "Dealing", "setup.direction": "Direction", "setup.cut": "The cut",
     "setup.lead": "First to play", "dealing.redeal": "A new deal", "setup.deal_passes": "Next dealer", "capture.choose": "Choosing a capture",
     "capture.pairs_first": "Pairs first", "capture.floor_first": "Floor before piles", "capture.raise": "Raising a build", "capture.builds": "Multiple builds",
-    "capture.owner_trails": "A build's owner",
+    "capture.owner_trails": "A build's owner", "capture.stacks": "Stacks", "capture.lay_after_sweep": "After a sweep",
     "capture.compulsion": "Must a card capture?", "basra.called": "Name", "end.leftover": "Last cards",
     "score.points": "Cards that score", "score.total": "Points in a hand", "game.target": "Target", "game.hands": "Length of a game",
     "game.countback": "Countback",

@@ -10,7 +10,7 @@ from basra_dsl.cli import main
 BUNDLED = {"egyptian", "yemeni", "ethiopian", "lebanese", "ashush", "palestinian", "jordanian", "syrian",
            "homsi", "bastra", "parlett", "basra-121", "morabaa", "pishti", "dry",
            "scopa", "scopone", "escoba", "chkobba", "pasur", "cirulla", "xeri", "casino", "royal-casino", "kasino", "scopa-dassi",
-           "stealing-bundles", "tablanette", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten"}
+           "stealing-bundles", "tablanette", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten", "zwicker"}
 
 
 def test_simulate_hands_json_has_the_summary_figures(runner):

@@ -37,7 +37,7 @@ def shape(catalog: dict[str, Path]) -> list[tuple[str, list[list[str]]]]:
 def test_the_bundled_variants_fall_into_their_families():
     found = shape(bundled_variants())
     assert [name for name, _ in found] == ["Basra", "Scopa", "Casino", "Pishti", "Chinese Ten", "Cuarenta", "Pasur",
-                                            "Stealing Bundles", "Tablanette"]
+                                            "Stealing Bundles", "Tablanette", "Zwicker"]
     basra_lines, pishti_lines = found[0][1], found[3][1]
     assert found[2][1] == [["casino", "royal-casino", "royal-draw-casino", "spade-casino"], ["kasino"]]
     assert found[1][1] == [["scopa", "scopa-dassi", "scopone"], ["chkobba"], ["cirulla"], ["escoba"]]  # the family they state

@@ -24,7 +24,7 @@ from basra_dsl.cards import card_glyph
 from test_play import play_card, playable, seed_where, settle, shot
 
 FAMILY = ["scopa", "scopone", "escoba", "chkobba", "cirulla", "pasur", "xeri", "casino", "royal-casino", "kasino",
-          "scopa-dassi", "stealing-bundles", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten"]
+          "scopa-dassi", "stealing-bundles", "cuarenta", "royal-draw-casino", "spade-casino", "chinese-ten", "zwicker"]
 CASES = [(name, players) for name in FAMILY for players in load(name).merged.player_counts()]
 
 

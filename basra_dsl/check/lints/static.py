@@ -39,6 +39,7 @@ RANGES = {
     "setup.redeal_floor": ("the floor of a new deal", 0, 52, True),
     "setup.draw": ("the cards drawn after a play", 1, 52, True),
     "setup.flip": ("the cards turned from the stock after a play", 1, 52, True),
+    "capture.stacks": ("a stack's limit", 2, 60, True),
     "game.target": ("the target", 1, 1_000_000, False), "game.hands": ("a game of hands", 1, 1_000, True),
     "match.best_of": ("a match", 1, 99, True), "match.decider": ("the decider", 1, 1_000_000, False),
     "match.lurch": ("the games a lurch counts", 1, 99, True),
@@ -50,7 +51,7 @@ def static_expressions(clause: n.Clause) -> Iterator[n.Expr]:
     if clause.guard is not None and not isinstance(clause, n.PLAY_GUARDED):
         yield clause.guard
     match clause:
-        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.Draw(count=e) | n.Flip(count=e) | n.HandsLimit(count=e) | n.Most(points=e) | \
+        case n.Hand(count=e) | n.StartFloor(count=e) | n.RedealFloor(count=e) | n.Draw(count=e) | n.Flip(count=e) | n.Stacks(limit=e) | n.HandsLimit(count=e) | n.Most(points=e) | \
                 n.Total(points=e) | n.Target(points=e) | n.Decider(points=e) | n.BestOf(games=e):
             yield e
         case n.GameTie(amount=e) if e is not None:

@@ -21,7 +21,7 @@ from ..builds import Builder, after_build, after_capture
 from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver
 from ..deal import deal_hand, shuffled_pack
 from ..rules import Rules
-from ..state import play_bonus
+from ..bonus import play_bonus
 from .runtime import HandFigures, declared, score
 
 
@@ -29,7 +29,8 @@ class _Hand:
     """One hand in play: the zones of ``State`` as plain lists."""
 
     __slots__ = ("hands", "floor", "stock", "piles", "bonuses", "builds", "previous", "last", "turned", "flips",
-                 "deals", "deal_index", "pend")
+                 "deals", "deal_index", "pend",
+                 "laying", "swept")
 
     def __init__(self, players: int, deals: list):
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -45,6 +46,8 @@ class _Hand:
         self.deals = deals
         self.deal_index = 0
         self.pend: list[float] = []  # by seat: the points it declares at its first turn after the deal
+        self.laying = False  # the seat that cleared the floor lays a card on it now
+        self.swept = False  # the last play cleared the floor
 
 
 class BuildingHands:
@@ -58,6 +61,7 @@ class BuildingHands:
         self.several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
         self.reads_hand = rules.bonus_reads_hand is not None
         self.owner_trails = rules.builds.owner_trails
+        self.stacks = bool(rules.builds.stack_limit)  # a stack only where the card may be laid down
         self.declared = declared(rules)
 
     # ------------------------------------------------------------ a whole hand
@@ -135,6 +139,13 @@ class BuildingHands:
         """The turn's last steps (``TurnEnd._end_turn``): a card turned from the stock is the
         same seat's to play; then the draw; then the next seat holding cards."""
         rules = self.rules
+        if rules.lay_after_sweep:
+            swept, h.swept = h.swept, False
+            if h.laying:
+                h.laying = False
+            elif swept and h.hands[seat]:
+                h.laying = True
+                return seat
         if rules.flip:
             h.flips = rules.flip if h.turned is None else h.flips - 1
             h.turned = None
@@ -174,13 +185,15 @@ class BuildingHands:
     def _moves(self, h: _Hand, seat: int, card: int) -> list[tuple]:
         """``State.moves``: the card's captures (and trail), then its builds, each keeping the
         duties of a build's owner, with values named where a capture adds up under two."""
+        if h.laying:  # after clearing the floor, a card is laid on it
+            return [(card, (), (), 0)]
         owned = any(b.owner == seat for b in h.builds)
         found = []
         for capture in self._captures(h, seat, card):
             if owned and not self._keeps_duties(h, seat, card, capture, (), 0):
                 continue
             found += self._named(h, card, capture)
-        if h.floor:
+        if h.floor and (not self.stacks or any(not capture for _, capture, _, _ in found)):
             hand = h.hands[seat]
             loose = self._loose(h)
             for onto, value in self.builder.plays(card, hand, seat, loose, h.builds):
@@ -265,6 +278,7 @@ class BuildingHands:
                 h.builds = after_capture(h.builds, capture)
             if len(capture) == len(floor):
                 h.floor, left = [], ()
+                h.swept = True
             else:
                 taken = set(capture)
                 h.floor = [x for x in floor if x not in taken]

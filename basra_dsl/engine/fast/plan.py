@@ -47,6 +47,8 @@ def why_not(rules: Rules) -> str | None:
         return "a choice or leftover policy the fast tier does not know"
     if rules.builds is not None and (rules.takes_piles or rules.restrictions):
         return "cards are built where cards also take piles or are barred (the checked tier plays it)"
+    if rules.lay_after_sweep and rules.builds is None:
+        return "a sweeper lays a card after a sweep (the checked tier plays it where nothing is built)"
     if rules.flip and (rules.takes_piles or rules.restrictions):
         return "players turn stock cards where cards take piles or are barred (the checked tier plays it)"
     if rules.players < 1:
