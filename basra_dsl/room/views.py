@@ -67,6 +67,7 @@ def _game(table: Table, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands], "stock": state.hand_context()[2],
         # a card turned from the stock, face up for all, that its player must play now
         "turned": None if state.turned is None else card_name(state.turned),
+        "laying": state.laying,  # the seat to move cleared the floor and lays a card on it now
         "piles": [len(p) for p in state.piles], "bonuses": [number(sum(b)) for b in state.bonuses],
         # where a card may take an opponent's pile by its top card, every pile's top shows
         "pile_tops": [card_name(p[-1]) if p else None for p in state.piles] if table.rules.takes_piles else None,

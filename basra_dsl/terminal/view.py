@@ -99,7 +99,8 @@ def play_text(table: Table, play: Play) -> Text:
         text.append(f"  +{number(play.bonus)}", style="bold yellow")
         return text
     if play.build:
-        text = Text("built ") + card_text(play.card, suits) + Text(" on ") + cards_text(play.build, suits=suits)
+        verb = "stacked " if table.rules.builds is not None and table.rules.builds.stack_limit else "built "
+        text = Text(verb) + card_text(play.card, suits) + Text(" on ") + cards_text(play.build, suits=suits)
         text.append(f" to make {play.value}")
     elif play.steal is not None:
         text = Text("played ") + card_text(play.card, suits) + Text(f", took {seat_name(table, play.steal)}'s "
@@ -322,6 +323,8 @@ def status_text(table: Table, thinking: bool = False) -> Text:
         who = "You" if table.your_turn else seat_name(table, table.to_move)
         return Text.assemble((f"{who} turned ", "bold green"), card, (" from the stock: ", "bold green"),
                              "play it (Enter)" if table.your_turn else "it is played next…")
+    if table.your_turn and table.state.laying:
+        return Text.assemble(("You cleared the floor: ", "bold green"), "lay a card on it for the next player")
     if table.your_turn and (declared := table.state.declarations()):
         name, points = declared[0]
         return Text.assemble(("Your turn: ", "bold green"), f"press d to declare {rule_title(table, name)} "

@@ -221,3 +221,23 @@ def test_a_declaration_is_made_with_d_and_shown_to_the_table():
             await pilot.press("q")
 
     asyncio.run(scenario())
+
+
+def test_after_a_zwick_the_person_lays_a_card_on_screen():
+    """Zwicker at the screen: after the person clears the floor, the status asks for a card
+    to lay, every card only trails, and the card laid lies alone on the floor."""
+    seed = seed_where("zwicker", "greedy", lambda t: t.your_turn and t.state.laying)
+    app = build_app("zwicker", bot="greedy", seed=seed, delay=0, record=None)
+
+    async def scenario():
+        async with app.run_test(size=(100, 32)) as pilot:
+            table = await reach(app, pilot, lambda t: t.your_turn and t.state.laying)
+            assert "You cleared the floor" in app.panel_text("status") and not table.state.floor
+            assert all(table.options(c) == [Move(c)] for c in table.hand)
+            shot(app, "zwicker-lay-after-zwick")
+            card = table.hand[0]
+            await play_card(app, pilot, 0)
+            assert card in table.state.floor or any(card in p for p in table.state.piles)
+            await pilot.press("q")
+
+    asyncio.run(scenario())

@@ -243,6 +243,10 @@ function drawStatus() {
     said = waitingStatus();
   } else if (view.status === "playing") {
     said = game.turn === view.you ? "Your turn: choose a card." : `${seatName(game.turn)} to play.`;
+    if (game.laying) {
+      said = game.turn === view.you ? "You cleared the floor: lay a card on it for the next player."
+        : `${seatName(game.turn)} cleared the floor and lays a card for the next player.`;
+    }
     if (game.turned) {
       said = game.turn === view.you ? `You turned ${game.turned} from the stock: play it.`
         : `${seatName(game.turn)} turned ${game.turned} from the stock and plays it.`;
