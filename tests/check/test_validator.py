@@ -69,6 +69,14 @@ def test_b701_basra_condition_never_holds(tmp_path):
     assert found.span.line == line_of(BASE, "clear:")
 
 
+def test_b701_spares_a_rule_for_the_last_card_of_a_rank_meeting_the_other_three(tmp_path):
+    """A docs-only author's mournival (Laugh and Lie Down): the fourth of a rank takes the three
+    on the floor. Floors of one rank meet every card, so the rule is seen to apply."""
+    text = BASE.replace("  jack: J takes all\n", "  jack: J takes all\n  fourth: 7 takes all but any except 7 "
+                                                  "when floor.count(7) == 3\n")
+    assert "fourth:" in text and codes_of(run(tmp_path, text)) == []
+
+
 def test_b701_capture_condition_and_static_guard(tmp_path):
     text = BASE.replace("  jack: J takes all\n", "  jack: J takes all when floor.count > 60\n")
     text = text.replace("  partners when players == 4\n", "  partners when players == 3\n")

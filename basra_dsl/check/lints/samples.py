@@ -68,7 +68,8 @@ def sample_plays(rules: Rules) -> Iterator[Play]:
     for index, floor in enumerate(_sample_floors(rules, deck, rng)):
         previous = _previous(floor, index, rng, deck, NO_PREVIOUS)
         hand = HANDS[index % len(HANDS)]
-        players = deck if len(floor) <= 1 else rng.sample(deck, min(12, len(deck)))
+        # every card is played on a floor of one rank (so the rank's last card meets the others)
+        players = deck if len(floor) <= 1 or len({c >> 2 for c in floor}) == 1 else rng.sample(deck, min(12, len(deck)))
         for p in players:
             if p in floor:
                 continue
