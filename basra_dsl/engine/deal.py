@@ -38,6 +38,21 @@ class Deal:
                 | ({"stock": names(self.stock)} if self.stock else {}))
 
 
+def hand_out(deal: Deal, hands: list[list[int]], piles: list[list[int]], bonuses: list[list[float]],
+             floor: list[int], stock: list[int]) -> None:
+    """Gives a deal to the zones of a hand in play: each seat its cards, the cards it wins
+    at once and its bonus; the floor and the stock theirs."""
+    for seat, cards in enumerate(deal.hands):
+        hands[seat].extend(cards)
+    for seat, cards in enumerate(deal.won):
+        piles[seat].extend(cards)
+    for seat, points in enumerate(deal.bonus):
+        if points:
+            bonuses[seat].append(points)
+    floor.extend(deal.floor)
+    stock.extend(deal.stock)
+
+
 def shuffled_pack(rules: Rules, rng: random.Random) -> list[int]:
     """Returns the variant's deck in a random order (index 0 is the top)."""
     draw = rng.random

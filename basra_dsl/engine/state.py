@@ -17,7 +17,7 @@ from .declaring import Declaring
 from .refusals import Refusals
 from .moves import IllegalMove, Move, Play
 from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
-from .deal import Deal
+from .deal import Deal, hand_out
 from .bonus import play_bonus  # noqa: F401 - re-exported: bots weigh a capture's bonus with it
 from .errors import RULE_FAILURES, RuleError
 from .rules import Rules
@@ -366,15 +366,7 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
     def _deal_next(self) -> None:
         deal = self.deals[self.deal_index]
         self.deal_index += 1
-        for seat, cards in enumerate(deal.hands):
-            self.hands[seat].extend(cards)
-        for seat, cards in enumerate(deal.won):
-            self.piles[seat].extend(cards)
-        for seat, points in enumerate(deal.bonus):
-            if points:
-                self.bonuses[seat].append(points)
-        self.floor.extend(deal.floor)
-        self.stock.extend(deal.stock)
+        hand_out(deal, self.hands, self.piles, self.bonuses, self.floor, self.stock)
         if self.rules.declarations:
             self.may_declare = [bool(cards) for cards in deal.hands]
             self.shown = [() for _ in range(self.players)]

@@ -19,7 +19,7 @@ import random
 
 from ..builds import Builder, after_build, after_capture
 from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver
-from ..deal import deal_hand, shuffled_pack
+from ..deal import deal_hand, hand_out, shuffled_pack
 from ..rules import Rules
 from ..bonus import play_bonus
 from .runtime import HandFigures, declared, score
@@ -105,15 +105,7 @@ class BuildingHands:
     def _deal_next(self, h: _Hand) -> None:
         deal = h.deals[h.deal_index]
         h.deal_index += 1
-        for seat, cards in enumerate(deal.hands):
-            h.hands[seat].extend(cards)
-        for seat, cards in enumerate(deal.won):
-            h.piles[seat].extend(cards)
-        for seat, points in enumerate(deal.bonus):
-            if points:
-                h.bonuses[seat].append(points)
-        h.floor.extend(deal.floor)
-        h.stock.extend(deal.stock)
+        hand_out(deal, h.hands, h.piles, h.bonuses, h.floor, h.stock)
         if self.rules.declarations:
             h.pend = self.declared(deal.hands)
 
