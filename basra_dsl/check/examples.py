@@ -57,6 +57,7 @@ class Outcome:
     drawn: tuple[int, ...] = ()  # the cards the last player draws from the stock after the play
     turned: tuple[int, ...] = ()  # the card turned from the stock after the last play, for its player to play
     lays: bool = False  # the last player lays a card on the floor next (``lay after sweep``)
+    seat: int = 0  # who makes the last play (an example's plays go round the seats)
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -219,7 +220,8 @@ def _run_plays(rules, example: dict) -> Outcome:
         try:
             move = state.resolve(card, capture, build, value, steal)
         except IllegalMove as exc:
-            raise DiagnosticError([error("B601", f"a play before the last is refused: {exc}")]) from None
+            raise DiagnosticError([error("B601", f"a play before the last (seat {state.turn + 1}'s) is refused: "
+                                         f"{exc}")]) from None
         earlier.append((state.play_move(move), tuple(state.floor)))
     card, named, build, value, steal = moves[-1]
     seen = Outcome(example["name"], tuple(state.captures(card)), rules=rules, played=card, named=named,
@@ -231,7 +233,7 @@ def _run_plays(rules, example: dict) -> Outcome:
     try:
         move = state.resolve(card, capture, build, value, steal)
     except IllegalMove as exc:
-        return replace(seen, refused=str(exc), steal=steal)
+        return replace(seen, refused=str(exc), steal=steal, seat=state.turn)
     seat, kept = state.turn, len(state.hands[state.turn]) - 1  # the cards left once the card is played
     play = state.play_move(move)
     built = next((b for b in state.builds if card in b.cards), None)
@@ -314,8 +316,9 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
             yield error("B601", f"example '{name}': the play was allowed, but the example says it is refused",
                         where("legal"))
         return
-    if outcome.refused is not None and ("takes" in expect or "basra" in expect):
-        yield error("B601", f"example '{name}': the engine refuses the play: {outcome.refused}",
+    if outcome.refused is not None and any(k in expect for k in ("takes", "basra", "build", "drawn", "turned", "lays")):
+        yield error("B601", f"example '{name}': the engine refuses the last play, seat {outcome.seat + 1}'s "
+                    f"{card_name(outcome.played)}: {outcome.refused}",
                     document.span("examples", index, "plays"))
         return
     if "build" in expect:

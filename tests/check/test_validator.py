@@ -240,6 +240,17 @@ def test_failing_example_is_reported_at_its_line(tmp_path):
     assert found.code == "B601" and found.span.path.endswith("base.examples.yaml") and found.span.line == 6
 
 
+def test_a_refused_last_play_is_said_with_its_seat_whatever_the_example_expects(tmp_path):
+    """A docs-only author's build example: the refusal, and the seat that made the play, not
+    'the play leaves no build'."""
+    (tmp_path / "house.basra").write_text('variant house "House" extends casino\ngame:\n  first to 11\n')
+    (tmp_path / "house.examples.yaml").write_text(
+        "variant: house\nexamples:\n  - name: a build without its card\n    floor: [7D]\n    hands: [[9C], []]\n"
+        "    plays: [KH, {card: 2S, build: [7D], value: 9}]\n    expect: {build: {value: 9, cards: [7D, 2S]}}\n")
+    (found,) = check_paths([tmp_path / "house.basra"]).diagnostics
+    assert found.code == "B601" and "refuses the last play, seat 2's 2S" in found.message, found.message
+
+
 def test_simulation_reports_seed_and_first_failing_play(monkeypatch):
     from basra_dsl.engine.state import State
     real_play = State.play
