@@ -217,6 +217,13 @@ def test_yaml_indented_with_tabs_gets_a_hint(tmp_path):
     assert "spaces, not tabs" in caught.value.diagnostics[0].help
 
 
+def test_an_unquoted_text_holding_a_colon_gets_a_hint(tmp_path):
+    with pytest.raises(DiagnosticError) as caught:
+        read_document(write(tmp_path, "e.yaml", "examples:\n  - name: x\n    cite: pagat, Zwicker: the deal\n"))
+    found = caught.value.diagnostics[0]
+    assert found.code == "B508" and found.span.line == 3 and "must be quoted" in found.help
+
+
 # ------------------------------------------------------------------ 4. messages in words
 
 

@@ -78,7 +78,7 @@ def _yaml_document(text: str, path: str, what: str) -> Document:
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = getattr(exc, "problem", None) or str(exc)
         raise DiagnosticError([error("B508", f"this is not valid YAML: {problem}", Span(path, line, column),
-                                     yaml_hint(text, line))]) from None
+                                     yaml_hint(text, line, problem))]) from None
     if node is None:
         raise DiagnosticError([error("B508", "the file is empty", Span(path, 1, 1))])
     return YamlBuilder(path).document(node)

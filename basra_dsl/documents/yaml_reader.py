@@ -122,8 +122,14 @@ class YamlBuilder:
             return None
 
 
-def yaml_hint(text: str, line: int) -> str | None:
+def yaml_hint(text: str, line: int, problem: str = "") -> str | None:
+    """The likely fix of a YAML error at ``line``: tabs indenting it, or a text holding ': '
+    that was not quoted (a cite such as "pagat: the deal")."""
     lines = text.splitlines()
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     indent = source[:len(source) - len(source.lstrip())]
-    return "YAML indents with spaces, not tabs" if "\t" in indent else None
+    if "\t" in indent:
+        return "YAML indents with spaces, not tabs"
+    if "mapping values are not allowed" in problem:
+        return 'a text holding ": " must be quoted: put it in double quotes, "like: this"'
+    return None
