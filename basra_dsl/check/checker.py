@@ -69,7 +69,7 @@ class Report:
             parts.append(f"{self.errors} error{'s' * (self.errors != 1)}")
         if self.warnings:
             parts.append(f"{self.warnings} warning{'s' * (self.warnings != 1)}")
-        return f"Found {' and '.join(parts)} in {min(bad, max(total, 1))} of {total} {noun}."
+        return f"Found {' and '.join(parts)} in {min(bad, max(total, 1))} of {total} {noun}{extra}."
 
     def to_json(self) -> dict:
         """Returns the counts of the report as JSON data."""

@@ -202,6 +202,8 @@ def test_summary_wording():
     report.diagnostics.append(warning("B305", "y", Span("a", 2, 1)))
     report.diagnostics.append(warning("B305", "z", Span("b", 2, 1)))
     assert report.summary() == "Found 1 error and 2 warnings in 2 of 2 variants."
+    report.examples, report.hands_simulated = 3, 50  # what was run is said with findings too
+    assert report.summary() == "Found 1 error and 2 warnings in 2 of 2 variants, 3 examples checked, 50 hands simulated."
 
 
 def test_broken_parent_is_reported_once(tmp_path):
