@@ -254,13 +254,13 @@ def your_turn(page: PageState) -> str:
     for rule in (c for c in named_rules(page, n.Restriction) if is_on(page, c)):  # a card barred at times
         title = rule_label(rule)[:1].lower() + rule_label(rule)[1:]
         text += f" Mind {page.rule_link(rule.key, title)}: {pattern_phrase(rule.pattern)} may not always be played."
+    declared = [c for c in named_rules(page, n.FloorBonus) if c.taker == "declarer" and is_on(page, c)]
+    if declared:  # a declaration comes before the first card of a deal
+        text += f" Before your first card of a deal you may {page.rule_link(declared[0].key, 'declare your cards')}."
     if page.rules.takes_piles:  # the pile's top card is what others may take it by
         return text + " Keep what you take face up in one pile, the card that took on top."
-    return text + " Keep what you take face down" + (", one pile per side." if _paired(page) else ".")
-
-
-def _paired(page: PageState) -> bool:
-    return any(len(s) > 1 for r in page.by_players.values() for s in r.sides)
+    paired = any(len(s) > 1 for r in page.by_players.values() for s in r.sides)
+    return text + " Keep what you take face down" + (", one pile per side." if paired else ".")
 
 
 def captures(page: PageState) -> list[str]:
