@@ -66,13 +66,17 @@ def seat_names(browser) -> dict[int, str]:
 
 
 def play_if_my_turn(browser) -> bool:
-    """Clicks the first card (and its first move) when this browser's player is to play."""
+    """Clicks the first card (and its first move) when this browser's player is to play; never
+    a declaration (the room offers those as choices too), and not while one is offered."""
     return js(browser, """
         if (!document.getElementById('status').textContent.startsWith('Your turn')) return false;
-        const card = document.querySelector('#hand .card-button:not(:disabled)');
+        if ((view.game.declarations || []).length) return false;
+        const card = [...document.querySelectorAll('#hand .card-button:not(:disabled)')]
+            .find((b) => (view.game.moves[b.dataset.card] || []).length);  // where taking is compulsory, some have none
         if (!card) return false;
         card.click();
-        const choice = document.querySelector('#choices:not([hidden]) .choice');
+        const choice = [...document.querySelectorAll('#choices:not([hidden]) .choice')]
+            .find((b) => !b.textContent.startsWith('declare '));
         if (choice) choice.click();
         return true;""")
 
@@ -189,6 +193,39 @@ def test_where_cards_take_piles_each_seat_shows_its_top_card_and_a_pile_is_offer
         play = js(host, f"return {taken}")
         assert len(play["captured"]) == size and play["captured"][-1] == top  # the whole pile, its top last
         assert js(host, "return document.getElementById('scores').textContent").startswith("Scores · 1 hand")
+        assert console_errors(host) == []
+
+
+def test_a_declaration_is_offered_as_a_button_and_shown_to_the_table(server):
+    """Cirulla against a bot: at the person's first turn after a deal with a low hand or three
+    of a kind, the room offers the declaration as a button; declaring it scores and shows it."""
+    with chromium(window="1200,900") as host:
+        url = make_room(host, server, 2, variant="cirulla")
+        take_seat(host, url, "Host")
+        wait(host, "!document.getElementById('host').hidden")
+        host.find_element("id", "bots-button").click()
+        wait(host, "[...document.querySelectorAll('.seat .facts')].some(f => f.textContent.includes('bot'))")
+        host.find_element("id", "start-button").click()
+        deadline = time.monotonic() + 240
+        offered = "return view.game && view.game.turn === view.you && (view.game.declarations || []).length > 0"
+        while not js(host, offered):
+            assert time.monotonic() < deadline, "no declaration was offered in time"
+            if hand_over(host):
+                host.find_element("id", "next-button").click()
+                wait(host, "document.getElementById('result').hidden")
+            elif not play_if_my_turn(host):
+                time.sleep(0.05)
+            time.sleep(0.1)  # the view after the play: a new deal may offer a declaration
+        name = js(host, "return view.game.declarations[0].name")
+        wait(host, "!document.getElementById('choices').hidden")
+        buttons = host.find_elements("css selector", "#choices .choice")
+        assert buttons[0].text.startswith("declare "), [b.text for b in buttons]
+        host.save_screenshot(str(SHOTS / "declaration-offered.png"))
+        buttons[0].click()
+        wait(host, f"view.game.plays.some((p) => p.seat === 0 && p.declare === '{name}')")
+        assert js(host, "return view.game.shown[0].length") > 0
+        assert "declares " + name in js(host, "return document.getElementById('plays').textContent")
+        host.save_screenshot(str(SHOTS / "declaration-made.png"))
         assert console_errors(host) == []
 
 
