@@ -56,7 +56,7 @@ class Outcome:
     steal: int | None = None  # the seat whose pile the last play takes (``takes``: its cards, bottom to top)
     drawn: tuple[int, ...] = ()  # the cards the last player draws from the stock after the play
     turned: tuple[int, ...] = ()  # the card turned from the stock after the last play, for its player to play
-    lays: bool = False  # the last player lays a card on the floor next (``lay after sweep``)
+    lays: bool = False  # the last player lays a card on the floor next (``sweeper lays``)
     seat: int = 0  # who makes the last play (an example's plays go round the seats)
 
 

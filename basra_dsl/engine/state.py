@@ -56,7 +56,7 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         self.stock: list[int] = []  # where players draw after each play (``rules.draw``), top first
         self.turned: int | None = None  # a card turned from the stock that its player must play now (``rules.flip``)
         self._flips = 0  # stock cards still to turn in this turn
-        self.laying = False  # the player who has just cleared the floor lays a card on it now (``lay after sweep``)
+        self.laying = False  # the player who has just cleared the floor lays a card on it now (``sweeper lays``)
         # by seat: whether the seat may still declare the cards it was dealt (it has not played
         # since the deal, nor declared); what it may declare is worked out from its hand
         self.may_declare = [False] * rules.players

@@ -49,7 +49,7 @@ class TurnEnd:
 
     def _lays(self, seat: int) -> bool:
         """Whether the seat that has just played lays a card next (it cleared the floor and
-        holds a card: ``lay after sweep``); a lay ends the seat's turn."""
+        holds a card: ``sweeper lays``); a lay ends the seat's turn."""
         if self.laying:
             self.laying = False
             return False

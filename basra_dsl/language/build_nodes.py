@@ -42,7 +42,7 @@ class OwnerTrails(Clause):
 
 @dataclass(frozen=True)
 class Stacks(Clause):
-    """capture: stacks up to N (a build is a stack: a card that takes nothing may be laid on
+    """capture: stacks to N (a build is a stack: a card that takes nothing may be laid on
     one floor card or stack, making one worth their sum, at most N, which nobody need hold)."""
     limit: Expr
     section, keyword = "capture", "stacks"
@@ -50,6 +50,6 @@ class Stacks(Clause):
 
 @dataclass(frozen=True)
 class LayAfterSweep(Clause):
-    """capture: lay after sweep (a player who clears the floor lays a card from their hand
+    """capture: sweeper lays (a player who clears the floor lays a card from their hand
     on it at once, for the next player: Zwicker)."""
     section, keyword = "capture", "lay_after_sweep"

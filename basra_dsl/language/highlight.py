@@ -11,7 +11,7 @@ KEYWORDS = ("variant", "extends", "aliases", "region", "family", "source", "link
             "deck", "without", "players", "partners", "hand", "floor", "start", "redeal", "deal", "dealing",
             "direction", "lead", "passes", "cut", "values", "played", "pairs", "takes", "builds", "raise", "owner", "trails", "choose", "called", "leftover", "most", "tie", "points", "total",
             "first", "to", "best", "of", "decider", "drop", "when", "top", "hands", "countback", "suits", "then", "at",
-            "least", "but", "held", "barred", "win", "once", "lurch", "below", "run", "flip", "stacks", "lay")
+            "least", "but", "held", "barred", "win", "once", "lurch", "below", "run", "flip", "stacks", "sweeper", "lays")
 WORDS = ("spread", "stack", "batches", "singly", "clockwise", "anticlockwise", "bury", "bottom",
          "rank", "sums", "all", "largest", "one", "others", "single", "multiple", "compulsory", "optional", "last", "nobody",
          "carry", "each", "split", "void", "dealer", "next", "holder", "declarer", "previous", "never", "replay", "draw", "extend", "yes", "no",

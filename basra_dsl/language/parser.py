@@ -283,7 +283,7 @@ class ToAst(Transformer):
     def build_kind(self, meta, children):
         return self._clause(n.BuildKind, meta, children, "kind")
 
-    def _flag(kind):  # a clause of keywords alone: pairs first, owner trails, lay after sweep
+    def _flag(kind):  # a clause of keywords alone: pairs first, owner trails, sweeper lays
         def build(self, meta, children):
             return self._clause(kind, meta, children)
         return build

@@ -24,8 +24,8 @@ class FamilySentences:
     def _buildrule(self, c: n.BuildRule) -> str:
         who = capitalise(pattern_phrase(c.pattern))
         if self.stacks:  # Zwicker: a card laid on one unit, held by nobody
-            return (f"{who} that takes nothing may be stacked instead of laid beside the floor cards: put on one "
-                    f"floor card or stack, it makes a stack worth their sum, at most {self.stacks}. A stack is one "
+            return (f"{who} that takes nothing may be stacked: put on one floor card or stack, it makes a stack "
+                    f"worth their sum, at most {self.stacks}. A stack is one "
                     "unit: only a card of its value takes it, and only whole. Nobody need hold that value, and "
                     "anyone may take it.")
         return (f"{who} may build instead of taking. Laid on loose floor cards that add up, with it, to the value "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..language import nodes as n
 from ..language.unparse import expr_text
+from . import naming
 from .english import join, pattern_phrase, plural, word_phrase
 
 
@@ -23,6 +24,7 @@ def point_groups(entries) -> list[tuple[list[str], n.Expr, bool]]:
     is said without it ('tens' beside 'the ten of diamonds 2')."""
     alone = {e.pattern.include[0].text for e in entries if len(e.pattern.include) == 1 and not e.pattern.exclude}
     groups: dict[tuple[str, bool], tuple[list[str], n.Expr]] = {}
+    lone: dict[str, list[int]] = {}  # by points: the single cards scoring them
     for entry in entries:
         pattern = entry.pattern
         if pattern.exclude and all(w.text in alone for w in pattern.exclude):
@@ -36,7 +38,18 @@ def point_groups(entries) -> list[tuple[list[str], n.Expr, bool]]:
         else:
             name = pattern_phrase(pattern, "pl")
         groups.setdefault((expr_text(entry.points), single), ([], entry.points))[0].append(name)
-    return [(names, points, not single or len(names) > 1) for (_, single), (names, points) in groups.items()]
+        if single:
+            lone.setdefault(expr_text(entry.points), []).append(C.parse_card(pattern.include[0].text))
+    return [(_one_rank(lone[key]) or names if single else names, points, not single or len(names) > 1)
+            for (key, single), (names, points) in groups.items()]
+
+
+def _one_rank(cards: list[int]) -> list[str] | None:
+    """["the sevens of diamonds and spades"] for several cards of one rank scoring alike."""
+    if len(cards) < 2 or len({C.rank(c) for c in cards}) > 1:
+        return None
+    suits = [naming.card_words(c).split(" of ", 1)[1] for c in cards]
+    return [f"the {C.RANK_PLURALS[C.rank(cards[0])]} of {join(suits)}"]
 
 
 def _by_colour(words: list[str]) -> str | None:

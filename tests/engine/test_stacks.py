@@ -80,7 +80,7 @@ def test_random_play_and_the_fast_tier_agree(rules):
 
 def test_lay_after_sweep_where_nothing_is_built_plays_on_the_checked_tier(tmp_path):
     from basra_dsl.engine.fast import why_not
-    rules = load_house(tmp_path, 'variant layers "Layers" extends egyptian\ncapture:\n  lay after sweep\n')
+    rules = load_house(tmp_path, 'variant layers "Layers" extends egyptian\ncapture:\n  sweeper lays\n')
     assert "lays a card after a sweep" in why_not(rules)
     state = Game(rules).new_hand(random.Random(1))
     while not state.is_terminal():
@@ -88,7 +88,7 @@ def test_lay_after_sweep_where_nothing_is_built_plays_on_the_checked_tier(tmp_pa
 
 
 def test_the_editor_explains_the_new_clauses():
-    _, said = editor_words("casino", "capture", "compulsory", "stacks up to 14")
+    _, said = editor_words("casino", "capture", "compulsory", "stacks to 14")
     assert "at most 14" in said
-    _, said = editor_words("casino", "capture", "compulsory", "lay after sweep")
+    _, said = editor_words("casino", "capture", "compulsory", "sweeper lays")
     assert "clears the floor lays one of their cards on it" in said
