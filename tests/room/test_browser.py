@@ -161,11 +161,7 @@ def test_where_cards_take_piles_each_seat_shows_its_top_card_and_a_pile_is_offer
     can take the bot's pile offers it by name; taking it moves the pile to the person."""
     with chromium(window="1200,900") as host:
         url = make_room(host, server, 2, variant="stealing-bundles")
-        take_seat(host, url, "Host")
-        wait(host, "!document.getElementById('host').hidden")
-        host.find_element("id", "bots-button").click()
-        wait(host, "[...document.querySelectorAll('.seat .facts')].some(f => f.textContent.includes('bot'))")
-        host.find_element("id", "start-button").click()
+        start_against_bots(host, url)
         deadline = time.monotonic() + 180
         stealing = ("if (!view.game || view.game.turn !== view.you) return null;"
                     "for (const [c, ms] of Object.entries(view.game.moves || {}))"
@@ -201,11 +197,7 @@ def test_a_declaration_is_offered_as_a_button_and_shown_to_the_table(server):
     of a kind, the room offers the declaration as a button; declaring it scores and shows it."""
     with chromium(window="1200,900") as host:
         url = make_room(host, server, 2, variant="cirulla")
-        take_seat(host, url, "Host")
-        wait(host, "!document.getElementById('host').hidden")
-        host.find_element("id", "bots-button").click()
-        wait(host, "[...document.querySelectorAll('.seat .facts')].some(f => f.textContent.includes('bot'))")
-        host.find_element("id", "start-button").click()
+        start_against_bots(host, url)
         deadline = time.monotonic() + 240
         offered = "return view.game && view.game.turn === view.you && (view.game.declarations || []).length > 0"
         while not js(host, offered):
@@ -227,6 +219,15 @@ def test_a_declaration_is_offered_as_a_button_and_shown_to_the_table(server):
         assert "declares " + name in js(host, "return document.getElementById('plays').textContent")
         host.save_screenshot(str(SHOTS / "declaration-made.png"))
         assert console_errors(host) == []
+
+
+def start_against_bots(host, url: str) -> None:
+    """Takes the first seat of a new room, fills the others with bots and starts the game."""
+    take_seat(host, url, "Host")
+    wait(host, "!document.getElementById('host').hidden")
+    host.find_element("id", "bots-button").click()
+    wait(host, "[...document.querySelectorAll('.seat .facts')].some(f => f.textContent.includes('bot'))")
+    host.find_element("id", "start-button").click()
 
 
 def console_errors(browser) -> list[str]:
