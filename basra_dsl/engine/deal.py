@@ -239,4 +239,16 @@ def _bar(rules: Rules, floor: list[int], pack: list[int], rng: random.Random,
             else:
                 pack.insert(rng.randrange(1, len(pack) + 1), card)
             floor[i] = pack.pop(0)
+    return _keep_bar(rules, floor, pack)
+
+
+def _keep_bar(rules: Rules, floor: list[int], pack: list[int]) -> list[int]:
+    """A floor still holding a barred card once the redraws are spent (a pack that holds few
+    cards allowed there) takes the first allowed cards of the pack in their place: the bar the
+    checker accepted (B728) is never broken."""
+    for i, card in enumerate(floor):
+        if card in rules.bar_cards and (not rules.bar_top_only or i == len(floor) - 1):
+            swap = next((j for j, c in enumerate(pack) if c not in rules.bar_cards), None)
+            if swap is not None:
+                floor[i], pack[swap] = pack[swap], card
     return floor

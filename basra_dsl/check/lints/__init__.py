@@ -61,7 +61,7 @@ from .overrides import (
     check_replaced_points,
     check_short_deals,
 )
-from .dealing import check_dealing
+from .dealing import check_bars, check_dealing
 from .doubles import check_double_points
 from .placeholders import check_placeholders
 from .play import check_bonus_plays, check_play_rules, check_shadowed
@@ -87,6 +87,7 @@ __all__ = [
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
+    "check_bars",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -94,9 +95,10 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_static_guards, check_patterns, check_shadowed, check_play_rules, check_overrides,
                    check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
-                   check_bonus_plays, check_dealing, check_capture_costs, check_placeholders)
+                   check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars)
 # those of them that can find an error without playing sampled plays
-REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs)
+REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
+                   check_bars)
 
 
 def lint(merged: Merged, sampled_play: bool = True) -> Iterator[Diagnostic]:

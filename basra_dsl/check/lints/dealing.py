@@ -95,3 +95,21 @@ def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnos
             yield warning("B726", f"the redeal voids {share:.0%} of sampled first floors, so a game would "
                           "be dealt again and again before anyone plays", clause.span,
                           f"with {combo.describe(merged)}; void only rare floors, such as 'floor.count(K) >= 3'")
+
+
+def check_bars(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B728: a first-floor bar that leaves fewer cards that may lie there than the floor needs
+    (the top card alone with 'top'): no deal could keep it."""
+    bars = [c for c in merged.clauses.get("setup.start_floor", ()) if isinstance(c, n.StartFloor) and c.bar]
+    for combo in combos if bars else ():
+        rules = combo.rules
+        if rules is None or not rules.bar_cards or not rules.start_floor:
+            continue
+        free = sum(1 for c in rules.deck if c not in rules.bar_cards)
+        needed = 1 if rules.bar_top_only else rules.start_floor
+        if free < needed:
+            yield error("B728", f"the first floor's bar leaves {free} card{'s' * (free != 1)} of the pack that may lie "
+                        f"there, and the floor needs {needed}", bars[0].bar.span,
+                        "bar fewer cards (name the ones the sources keep off the table), or deal fewer to the floor")
+            return
+
