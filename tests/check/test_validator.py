@@ -400,3 +400,18 @@ def test_b707_points_at_the_total_or_at_what_changed_the_sum(tmp_path):
     text = CHILD + "score:\n  drop most_cards\n"
     (found,) = run(tmp_path, text).diagnostics
     assert found.code == "B707" and found.span.line == line_of(text, "drop most_cards")
+
+
+@pytest.mark.parametrize("body, code", [
+    ("score:\n  most coins 1\n  total 44\n", ["B729"]),  # a French pack's diamonds, said as coins
+    ("score:\n  points JD 1, swords 1\n", ["B729"]),
+    ("setup:\n  suits italian\nscore:\n  most coins 1\n  total 44\n", []),  # the Italian pack's own word
+    ("score:\n  most diamonds 1\n  total 44\n", []),
+])
+def test_b729_a_suit_named_as_another_pack_names_it(tmp_path, body, code):
+    path = tmp_path / "suited.basra"
+    path.write_text(f'variant suited "Suited" extends egyptian\n{body}', encoding="utf-8")
+    found = [d for d in check_paths([path]).diagnostics if d.code == "B729"]
+    assert [d.code for d in found] == code
+    if found:
+        assert "this variant's pack is French" in found[0].message and "say '" in found[0].help

@@ -62,6 +62,7 @@ from .overrides import (
     check_short_deals,
 )
 from .dealing import check_bars, check_dealing
+from .suits import check_suit_words
 from .doubles import check_double_points
 from .placeholders import check_placeholders
 from .play import check_bonus_plays, check_play_rules, check_shadowed
@@ -87,7 +88,7 @@ __all__ = [
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
-    "check_bars",
+    "check_bars", "check_suit_words",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -95,10 +96,11 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_static_guards, check_patterns, check_shadowed, check_play_rules, check_overrides,
                    check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
-                   check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars)
+                   check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars,
+                   check_suit_words)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
-                   check_bars)
+                   check_bars, check_suit_words)
 
 
 def lint(merged: Merged, sampled_play: bool = True) -> Iterator[Diagnostic]:
