@@ -415,3 +415,16 @@ def test_b729_a_suit_named_as_another_pack_names_it(tmp_path, body, code):
     assert [d.code for d in found] == code
     if found:
         assert "this variant's pack is French" in found[0].message and "say '" in found[0].help
+
+
+@pytest.mark.parametrize("body, code, said", [
+    ("match:\n  best of 4\n", "B730", "can end level, 2 games each"),
+    ("score:\n  points J 1, A 1, 2C 2, 10D 3, QS -13\n  total 30\n", "B731", "below zero"),
+    ("game:\n  first to 1\n", "B732", "reached in the first hand: a hand holds 43 points"),
+    ("game:\n  first to 100000\n", "B732", "takes about 4651 hands"),
+])
+def test_the_games_shape_is_warned_of_with_its_figures(tmp_path, body, code, said):
+    path = tmp_path / "shape.basra"
+    path.write_text(f'variant shape "Shape" extends egyptian\n{body}', encoding="utf-8")
+    found = [d for d in check_paths([path]).diagnostics if d.code == code]
+    assert len(found) == 1 and said in found[0].message, check_paths([path]).diagnostics

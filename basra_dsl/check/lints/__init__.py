@@ -62,6 +62,7 @@ from .overrides import (
     check_short_deals,
 )
 from .dealing import check_bars, check_dealing
+from .shape import check_game_shape
 from .suits import check_suit_words
 from .doubles import check_double_points
 from .placeholders import check_placeholders
@@ -88,7 +89,7 @@ __all__ = [
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
-    "check_bars", "check_suit_words",
+    "check_bars", "check_suit_words", "check_game_shape",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -97,7 +98,7 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
                    check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars,
-                   check_suit_words)
+                   check_suit_words, check_game_shape)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
                    check_bars, check_suit_words)
