@@ -133,7 +133,7 @@ _CODES = [
     Code("B732", "warning", "a target out of proportion to a hand", "score:\n  total 43\ngame:\n  first to 100000  # about 4,650 hands", "Play to a target a table reaches in an evening (a few hands to a few dozen), or say 'hands 1' for a single hand."),
     Code("B731", "warning", "cards that score below zero", "score:\n  points QS -13", "Keep it if the card is a penalty; else give it 0 or more points."),
     Code("B730", "warning", "a match that can end level", "match:\n  best of 4", "Play best of an odd number (`best of 5`), or a decider."),
-    Code("B729", "error", "a suit named as another pack names it", "setup:\n  suits french\nscore:\n  most coins 1  # a French pack's diamonds", "Name the suits as the variant's pack does (`most diamonds 1`), or change the pack with `suits italian`."),
+    Code("B729", "error", "a suit named as another pack names it", "variant house \"House\" extends egyptian  # a French pack\nscore:\n  most coins 1  # its diamonds\n  total 44", "Name the suits as the variant's pack does (`most diamonds 1`), or change the pack with `suits italian`."),
     Code("B728", "error", "the first floor's bar leaves too few cards", "setup:\n  start floor 4 without any: bury  # every card barred", "Bar only the cards the sources keep off the first floor (`without J: bury`), so enough of the pack may lie there."),
     # ---------------------------------------------------------------- B8xx limits
     Code("B801", "error", "file too large", "(a 5 MB variant, examples file or record)", "Split the file: a variant may be 256 kB, an examples file or a record 4 MB."),

@@ -414,7 +414,7 @@ def test_b729_a_suit_named_as_another_pack_names_it(tmp_path, body, code):
     found = [d for d in check_paths([path]).diagnostics if d.code == "B729"]
     assert [d.code for d in found] == code
     if found:
-        assert "this variant's pack is French" in found[0].message and "say '" in found[0].help
+        assert "this variant's pack is French" in found[0].message and "did you mean '" in found[0].help
 
 
 @pytest.mark.parametrize("body, code, said", [

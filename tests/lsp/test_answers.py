@@ -115,7 +115,7 @@ def test_every_did_you_mean_of_the_code_registry_is_fixed_by_its_quick_fix():
             again = check_text("\n".join(lines), path, Report(), examples=False)
             assert not [d for d in again if d.code == found.code and d.span and d.span.line == span.line], lines[fix.line]
             fixed.append(found.code)
-    assert {"B102", "B201", "B202", "B203", "B209", "B401", "B714"} <= set(fixed)
+    assert {"B102", "B201", "B202", "B203", "B209", "B401", "B714", "B729"} <= set(fixed)
 
 
 def test_the_words_of_piles_are_offered_and_said_as_the_page_says_them():

@@ -26,4 +26,4 @@ def check_suit_words(merged: Merged, combos: list[Combination]) -> Iterator[Diag
             said = own[other.index(word.text)]
             yield error("B729", f"'{word.text}' is what another pack calls a suit; this variant's pack is {pack}, "
                         f"whose suits are {', '.join(own)}", word.span,
-                        f"say '{said}' (the same suit in this pack), or change the pack with 'suits'")
+                        f"did you mean '{said}'? (the same suit in this pack; or change the pack with 'suits')")
