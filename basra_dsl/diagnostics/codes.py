@@ -52,6 +52,7 @@ _CODES = [
     Code("B119", "error", "operator or word from another language", "basra:\n  a: 10 when played == 7D", "Write the language's own word: `is` tests a card (`played is 7D`), `==` compares numbers and words, and conditions are joined with `and`, `or`, `not` and start with `when`."),
     Code("B120", "error", "cards listed another way", "basra:\n  a: 10 when played is 7D, JD", "Join the cards of a list with `|`: `played is 7D | JD`; `or` and `and` join whole conditions."),
     Code("B121", "error", "clause in the wrong section", "capture:\n  pair: any takes rank\n  hand 6", "Move the line under the section the message names (`hand` belongs under `setup:`); `option` lines come before the sections, header lines right after the `variant` line."),
+    Code("B123", "error", "two clauses on one line", "setup:\n  hand 4 deal batches", "Put each clause on a line of its own: `hand 4`, then `deal batches` below it."),
     Code("B122", "error", "broken 'variant' line", "variant my game \"My Game\"", "Write `variant NAME \"Title\"`, optionally followed by `extends PARENT`: a name without spaces (`my_game` or `my-game`), the title in straight double quotes."),
     # ---------------------------------------------------------------- B2xx names and types
     Code("B201", "error", "unknown name", "basra:\n  a: 10 when clered", "Use a known name (`cleared`), an option, or declare the option."),

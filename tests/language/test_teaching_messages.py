@@ -353,3 +353,18 @@ def test_a_broken_variant_line_is_one_error(header, code, message, hint):
 def test_the_rest_of_the_file_is_read_after_a_broken_variant_line():
     found = errors('variant my game "My Game"\n' + BODY.replace("hand 4", "hnd 4"))
     assert [(d.code, d.span.line) for d in found] == [("B122", 1), ("B102", 5)]
+
+
+@pytest.mark.parametrize("body, word", [
+    ("setup:\n  hand 4 deal batches\n", "deal batches"),
+    ("capture:\n  choose one compulsory\n", "compulsory"),
+])
+def test_two_clauses_on_one_line_are_told_to_take_a_line_each(tmp_path, body, word):
+    """Issue 29's report: 'hand 4 deal batches' drew a bare "unexpected 'deal'"."""
+    from basra_dsl.diagnostics import DiagnosticError
+    from basra_dsl.language.loader import load_text
+    with pytest.raises(DiagnosticError) as caught:
+        load_text(f'variant two "Two" extends egyptian\n{body}', tmp_path / "two.basra").merged
+    found = caught.value.diagnostics[0]
+    assert found.code == "B123" and f"'{word}' begins a clause of its own" in found.message
+    assert "put each clause on its own line" in found.help and found.span.line == 3

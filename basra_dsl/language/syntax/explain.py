@@ -251,9 +251,31 @@ def _by_line(exc, text, parser) -> Explanation | None:
         found = recognise(exc, row, before, accepts, section, parser)
         if found:
             return found
+    two = _two_clauses(exc, text, row, before, section, parser)
+    if two:
+        return two
     if section in ("capture", "basra"):
         return _clause_typo(exc, text, row, before, section, parser) or _rule_colon(row, before, accepts)
     return _clause_typo(exc, text, row, before, section, parser)
+
+
+def _two_clauses(exc, text, row, before, section, parser):
+    """Two clauses written on one line (``hand 4 deal batches``): the word the parser stopped
+    at begins a clause of the section, and the line reads on once it is put on its own."""
+    word = exc.token.value if isinstance(exc.token.value, str) else ""
+    if not section or not before.strip() or not re.fullmatch(_WORD, word):
+        return None
+    if word not in statement_words(text, exc.line, parser):
+        return None
+    indent = row[:len(row) - len(row.lstrip())]
+    first, second = before.rstrip(), indent + row[len(before):].lstrip()
+    lines = text.split("\n")
+    attempt = "\n".join(lines[:exc.line - 1] + [first, second] + lines[exc.line:])
+    if not reads_past(attempt, exc.line + 1, parser):
+        return None
+    return Explanation("B123", f"two clauses stand on one line: '{second.strip()}' begins a clause of its own",
+                       f"put each clause on its own line: '{first.strip()}', then '{second.strip()}' below it",
+                       column=len(before) + 1, width=len(word))
 
 
 def _colon_after(row: str, end: int) -> str:
