@@ -58,6 +58,7 @@ class Outcome:
     turned: tuple[int, ...] = ()  # the card turned from the stock after the last play, for its player to play
     lays: bool = False  # the last player lays a card on the floor next (``sweeper lays``)
     seat: int = 0  # who makes the last play (an example's plays go round the seats)
+    padded: tuple[int, ...] = ()  # a score example's cards added to reach its 'cards: N'
 
 
 def examples_path(variant_path: str | Path) -> Path:
@@ -292,18 +293,24 @@ def _run_score(rules, example: dict) -> Outcome:
                                      None, f"give one entry under 'sides' per side ({len(rules.sides)}), "
                                      "or set 'players' in the example")])
     named = {c for side in sides for c in parse_cards(side.get("with", []))}
-    spare = [c for c in rules.deck if c not in named and not rules.card_points.get(c)]
+    # the padding of 'cards: N': cards that score nothing, those no majority counts (but the
+    # most cards) drawn first, so that padding changes as little as it can; said on failure
+    counted = {c for m in rules.majorities if m.cards is not None for c in m.cards}
+    spare = sorted((c for c in rules.deck if c not in named and not rules.card_points.get(c)),
+                   key=lambda c: (c not in counted, c))
     piles = [[] for _ in range(rules.players)]
     bonuses = [[] for _ in range(rules.players)]
+    padded: list[int] = []
     for index, side in enumerate(sides):
         seat = rules.sides[index][0]
         cards = list(parse_cards(side.get("with", [])))
         while len(cards) < side.get("cards", len(cards)) and spare:
             cards.append(spare.pop())
+            padded.append(cards[-1])
         piles[seat] = cards
         bonuses[seat] = list(side.get("bonuses", []))
     result = score_hand(rules, piles, bonuses, tuple(example["score"].get("carry", ())))
-    return Outcome(example["name"], points=result.points, carry=result.carry_out)
+    return Outcome(example["name"], points=result.points, carry=result.carry_out, padded=tuple(padded))
 
 
 def _compare(example: dict, outcome: Outcome, document: Document, index: int) -> Iterator[Diagnostic]:
@@ -337,8 +344,10 @@ def _compare(example: dict, outcome: Outcome, document: Document, index: int) ->
         yield error("B601", f"example '{name}': expected a bonus of {number(expect['basra'])}, "
                     f"the engine scores {number(outcome.basra)}", where("basra"))
     if "points" in expect and list(outcome.points) != list(expect["points"]):
+        padding = (f" (the sides' 'cards' counts were made up with {show(outcome.padded)})"
+                   if outcome.padded else "")
         yield error("B601", f"example '{name}': expected points {list(map(number, expect['points']))}, "
-                    f"the engine scores {list(map(number, outcome.points))}", where("points"))
+                    f"the engine scores {list(map(number, outcome.points))}{padding}", where("points"))
     if "redeal" in expect and outcome.redeal != expect["redeal"]:
         yield error("B601", f"example '{name}': expected {'a' if expect['redeal'] else 'no'} new deal, "
                     f"the engine {'deals again' if outcome.redeal else 'keeps the deal'}", where("redeal"))

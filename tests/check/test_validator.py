@@ -428,3 +428,18 @@ def test_the_games_shape_is_warned_of_with_its_figures(tmp_path, body, code, sai
     path.write_text(f'variant shape "Shape" extends egyptian\n{body}', encoding="utf-8")
     found = [d for d in check_paths([path]).diagnostics if d.code == code]
     assert len(found) == 1 and said in found[0].message, check_paths([path]).diagnostics
+
+
+def test_a_score_examples_padding_avoids_counted_cards_and_is_said_when_it_fails(tmp_path):
+    """Issue 29's report: 'cards: N' was padded with cards that could count for coins and
+    the prime. Scopa's padding now takes cards no majority counts first (only most cards
+    counts them), and a failing score example names the cards it was padded with."""
+    (tmp_path / "padded.basra").write_text('variant padded "Padded" extends scopa\ngame:\n  first to 16\n')
+    (tmp_path / "padded.examples.yaml").write_text(
+        "variant: padded\nexamples:\n  - name: twenty cards\n    score: {sides: [{cards: 22}, {with: [7D]}]}\n"
+        "    expect: {points: [9, 9]}\n")
+    (found,) = check_paths([tmp_path / "padded.basra"]).diagnostics
+    # 22 cards: most cards (1); 7D: the settebello (1) and the most coins (1); no coin padded
+    assert found.code == "B601" and "the engine scores [1, 2]" in found.message, found.message
+    padded = found.message.split("made up with ")[1]
+    assert len(padded.split()) == 22 and "D" not in padded
