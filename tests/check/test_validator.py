@@ -242,14 +242,21 @@ def test_failing_example_is_reported_at_its_line(tmp_path):
     assert found.code == "B601" and found.span.path.endswith("base.examples.yaml") and found.span.line == 6
 
 
+def the_finding(folder, variant: str, examples: str):
+    """The one finding of a variant (its text) with worked examples (the lines under 'examples:')."""
+    name = variant.split()[1]
+    (folder / f"{name}.basra").write_text(variant)
+    (folder / f"{name}.examples.yaml").write_text(f"variant: {name}\nexamples:\n{examples}")
+    (found,) = check_paths([folder / f"{name}.basra"]).diagnostics
+    return found
+
+
 def test_a_refused_last_play_is_said_with_its_seat_whatever_the_example_expects(tmp_path):
     """A docs-only author's build example: the refusal, and the seat that made the play, not
     'the play leaves no build'."""
-    (tmp_path / "house.basra").write_text('variant house "House" extends casino\ngame:\n  first to 11\n')
-    (tmp_path / "house.examples.yaml").write_text(
-        "variant: house\nexamples:\n  - name: a build without its card\n    floor: [7D]\n    hands: [[9C], []]\n"
-        "    plays: [KH, {card: 2S, build: [7D], value: 9}]\n    expect: {build: {value: 9, cards: [7D, 2S]}}\n")
-    (found,) = check_paths([tmp_path / "house.basra"]).diagnostics
+    found = the_finding(tmp_path, 'variant house "House" extends casino\ngame:\n  first to 11\n',
+                        "  - name: a build without its card\n    floor: [7D]\n    hands: [[9C], []]\n"
+                        "    plays: [KH, {card: 2S, build: [7D], value: 9}]\n    expect: {build: {value: 9, cards: [7D, 2S]}}\n")
     assert found.code == "B601" and "refuses the last play, seat 2's 2S" in found.message, found.message
 
 
@@ -434,11 +441,9 @@ def test_a_score_examples_padding_avoids_counted_cards_and_is_said_when_it_fails
     """Issue 29's report: 'cards: N' was padded with cards that could count for coins and
     the prime. Scopa's padding now takes cards no majority counts first (only most cards
     counts them), and a failing score example names the cards it was padded with."""
-    (tmp_path / "padded.basra").write_text('variant padded "Padded" extends scopa\ngame:\n  first to 16\n')
-    (tmp_path / "padded.examples.yaml").write_text(
-        "variant: padded\nexamples:\n  - name: twenty cards\n    score: {sides: [{cards: 22}, {with: [7D]}]}\n"
-        "    expect: {points: [9, 9]}\n")
-    (found,) = check_paths([tmp_path / "padded.basra"]).diagnostics
+    found = the_finding(tmp_path, 'variant padded "Padded" extends scopa\ngame:\n  first to 16\n',
+                        "  - name: twenty cards\n    score: {sides: [{cards: 22}, {with: [7D]}]}\n"
+                        "    expect: {points: [9, 9]}\n")
     # 22 cards: most cards (1); 7D: the settebello (1) and the most coins (1); no coin padded
     assert found.code == "B601" and "the engine scores [1, 2]" in found.message, found.message
     padded = found.message.split("made up with ")[1]

@@ -167,13 +167,8 @@ def test_where_cards_take_piles_each_seat_shows_its_top_card_and_a_pile_is_offer
                     "for (const [c, ms] of Object.entries(view.game.moves || {}))"
                     "  if (ms.some((m) => 'steal' in m)) return c;"
                     "return null;")
-        while (card := js(host, stealing)) is None:
-            assert time.monotonic() < deadline, "no pile was offered in time"
-            if hand_over(host):
-                host.find_element("id", "next-button").click()
-                wait(host, "document.getElementById('result').hidden")
-            elif not play_if_my_turn(host):
-                time.sleep(0.05)
+        play_until(host, "return (function () {" + stealing + "})() !== null", deadline, "no pile was offered in time")
+        card = js(host, stealing)
         top = js(host, "return view.game.pile_tops[1]")
         facts = js(host, "return document.querySelector('.seat[data-seat=\"1\"] .facts').textContent")
         assert "on top" in facts, facts
@@ -200,14 +195,7 @@ def test_a_declaration_is_offered_as_a_button_and_shown_to_the_table(server):
         start_against_bots(host, url)
         deadline = time.monotonic() + 240
         offered = "return view.game && view.game.turn === view.you && (view.game.declarations || []).length > 0"
-        while not js(host, offered):
-            assert time.monotonic() < deadline, "no declaration was offered in time"
-            if hand_over(host):
-                host.find_element("id", "next-button").click()
-                wait(host, "document.getElementById('result').hidden")
-            elif not play_if_my_turn(host):
-                time.sleep(0.05)
-            time.sleep(0.1)  # the view after the play: a new deal may offer a declaration
+        play_until(host, offered, deadline, "no declaration was offered in time")
         name = js(host, "return view.game.declarations[0].name")
         wait(host, "!document.getElementById('choices').hidden")
         buttons = host.find_elements("css selector", "#choices .choice")
@@ -219,6 +207,19 @@ def test_a_declaration_is_offered_as_a_button_and_shown_to_the_table(server):
         assert "declares " + name in js(host, "return document.getElementById('plays').textContent")
         host.save_screenshot(str(SHOTS / "declaration-made.png"))
         assert console_errors(host) == []
+
+
+def play_until(host, condition: str, deadline: float, what: str) -> None:
+    """Plays the person's cards (never a declaration), hand after hand, until the script
+    ``condition`` returns true."""
+    while not js(host, condition):
+        assert time.monotonic() < deadline, what
+        if hand_over(host):
+            host.find_element("id", "next-button").click()
+            wait(host, "document.getElementById('result').hidden")
+        elif not play_if_my_turn(host):
+            time.sleep(0.05)
+        time.sleep(0.1)  # the view after the play: a new deal may offer what is waited for
 
 
 def start_against_bots(host, url: str) -> None:
