@@ -48,8 +48,8 @@ def move_of(bot, state: State, rng: random.Random) -> Move:
     """Returns the move a bot makes for the seat to move in ``state`` (it sees the seat's view
     only). Every bot makes the declaration worth the most, where it may, before playing: the
     points never lose (showing the cards is a cost none of them weighs)."""
-    if state.may_declare[state.turn] and (declared := state.declarations()):
-        return Move.declaring(declared[0][0])
+    if (declared := state.best_declaration()) is not None:
+        return declared
     return bot.choose(SeatView.of(state), rng)
 
 

@@ -7,7 +7,7 @@ themselves are in ``builds.py`` and know nothing of a State.
 from __future__ import annotations
 
 from ..cards import card_name
-from .builds import after_build, after_capture
+from .builds import after_build, after_capture, captures_with_builds, loose_of
 from .moves import IllegalMove, Move, Play
 
 
@@ -15,27 +15,13 @@ class Building:
     """Mixed into ``State``: captures that take builds whole, build moves and the duties
     of a build's owner."""
 
-    def loose_floor(self, floor=None) -> list[int]:
-        """The floor cards (of ``floor``, else this state's) that lie in no build."""
-        built = {x for b in self.builds for x in b.cards}
-        return [x for x in (self.floor if floor is None else floor) if x not in built]
+    def loose_floor(self) -> list[int]:
+        """The floor cards that lie in no build."""
+        return loose_of(self.floor, self.builds)
 
     def _captures_with_builds(self, card: int, floor, previous) -> list[tuple[int, ...]]:
-        """The captures of a card where builds lie on the floor: loose cards as the capture
-        rules allow, and every build of the card's value, which only goes whole."""
-        if not self.builds:
-            return self.resolver.captures(card, floor, previous)
-        found = self.resolver.captures(card, self.loose_floor(floor), previous)
-        counts = self.rules.played(card)
-        matching = [b.cards for b in self.builds if b.value in counts] if self.resolver.groups[card] else []
-        if not matching:
-            return found
-        order = {x: i for i, x in enumerate(floor)}
-        ordered = lambda cards: tuple(sorted(cards, key=order.__getitem__))  # noqa: E731
-        if self.resolver.largest:
-            every = tuple(x for cards in matching for x in cards)
-            return [ordered(option + every) for option in found] or [ordered(every)]
-        return found + [ordered(cards) for cards in matching]
+        """The captures of a card where builds lie on the floor (``builds.captures_with_builds``)."""
+        return captures_with_builds(self.resolver, self.rules.played, card, floor, self.builds, previous)
 
     def _moves_with_builds(self) -> list[Move]:
         moves = [move for card in self.playable() for move in self.moves(card)]

@@ -177,6 +177,31 @@ class Builder:
         return all(b.value in values for b in builds_after if b.owner == seat)
 
 
+def loose_of(floor: Sequence[int], builds: Sequence[Build]) -> list[int]:
+    """The floor cards that lie in no build (the floor itself where there are none)."""
+    built = {x for b in builds for x in b.cards}
+    return [x for x in floor if x not in built] if built else list(floor)
+
+
+def captures_with_builds(resolver, played, card: int, floor: Sequence[int], builds: Sequence[Build],
+                         previous) -> list[tuple[int, ...]]:
+    """The captures of a card where builds may lie on the floor: loose cards as the capture
+    rules allow (``resolver``), and every build of a value the card counts as (``played``),
+    which only goes whole, each capture in floor order."""
+    if not builds:
+        return resolver.captures(card, floor, previous)
+    found = resolver.captures(card, loose_of(floor, builds), previous)
+    counts = played(card)
+    matching = [b.cards for b in builds if b.value in counts] if resolver.groups[card] else []
+    if not matching:
+        return found
+    order = {x: i for i, x in enumerate(floor)}.__getitem__
+    if resolver.largest:
+        every = tuple(x for cards in matching for x in cards)
+        return [tuple(sorted(option + every, key=order)) for option in found] or [tuple(sorted(every, key=order))]
+    return found + [tuple(sorted(cards, key=order)) for cards in matching]
+
+
 def after_build(builds: Sequence[Build], card: int, onto: Sequence[int], target: int, seat: int,
                 floor: Sequence[int], count: int) -> list[Build]:
     """Returns the builds once ``card`` is built onto ``onto``: the units it gathers become

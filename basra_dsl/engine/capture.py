@@ -329,6 +329,15 @@ class CaptureResolver:
         return expand_takes(floor, target, takes, worth)
 
 
+def floor_after(floor: list[int], capture: tuple[int, ...]) -> tuple[list[int], tuple[int, ...]]:
+    """The floor a capture leaves, as a new list and as a tuple (``left``)."""
+    if len(capture) == len(floor):
+        return [], ()
+    taken = set(capture)
+    kept = [x for x in floor if x not in taken]
+    return kept, tuple(kept)
+
+
 def _holds(rule, card: int, floor: tuple[int, ...], previous) -> bool:
     """Returns whether a capture rule's condition holds, naming the rule if it fails."""
     try:

@@ -8,7 +8,7 @@ rule's points are scored at once. The ``State`` methods of declaring, kept apart
 from __future__ import annotations
 
 from .deal import declarable
-from .moves import DECLARE, IllegalMove, Play
+from .moves import DECLARE, IllegalMove, Move, Play
 
 
 class Declaring:
@@ -21,6 +21,12 @@ class Declaring:
         if seat < 0 or not self.may_declare[seat]:
             return ()
         return declarable(self.rules, tuple(self.hands[seat]))
+
+    def best_declaration(self) -> Move | None:
+        """The declaration worth the most that the player to move may make now, or None: what
+        the reference player and every bot make before playing (points never lose)."""
+        found = self.declarations()
+        return Move.declaring(found[0][0]) if found else None
 
     def declare(self, name: str) -> Play:
         """Declares the dealt cards under the rule ``name``: the player shows them and scores
@@ -38,6 +44,6 @@ class Declaring:
         self.bonuses[seat].append(points)
         play = Play(seat, DECLARE, (), points, declared=name)
         self.plays.append(play)
-        if self.standing is not None and self._target_reached():
+        if not self.standing_allows():
             self._stop()
         return play

@@ -19,8 +19,8 @@ def random_move(state: State, rng: random.Random) -> Move:
     """Returns a uniformly random card and one of the moves the rules allow it; before it,
     the declaration worth the most where the player may declare (points never lose, so it
     is made without a draw)."""
-    if state.may_declare[state.turn] and (declared := state.declarations()):
-        return Move.declaring(declared[0][0])
+    if (declared := state.best_declaration()) is not None:
+        return declared
     if state.builder is not None and not (state.rules.takes_piles or state.rules.restrictions):
         return _random_building_move(state, rng)
     if state.builder is not None or state.rules.takes_piles or state.rules.restrictions:

@@ -188,6 +188,11 @@ class Rules:
     # counted; None for every card); the word "bonuses" counts bonuses scored
     countback: tuple[tuple[str, frozenset[int] | None], ...] = ()
 
+    def declaration_title(self, name: str) -> str:
+        """The title of the declaration ``name`` as the file gives it, else its name in words."""
+        rule = next((r for r in self.declarations if r.name == name), None)
+        return rule.title if rule is not None and rule.title else name.replace("_", " ")
+
     def played(self, card: int) -> tuple[int, ...]:
         """Returns what a card may count as the card played (none for a picture without a value)."""
         found = self.played_values.get(card)

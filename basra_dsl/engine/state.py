@@ -16,7 +16,7 @@ from .turn_end import TERMINAL, Standing, TurnEnd, live_standing  # noqa: F401 -
 from .declaring import Declaring
 from .refusals import Refusals
 from .moves import IllegalMove, Move, Play
-from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver
+from .capture import MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
 from .deal import Deal, hand_out
 from .bonus import play_bonus  # noqa: F401 - re-exported: bots weigh a capture's bonus with it
 from .errors import RULE_FAILURES, RuleError
@@ -315,12 +315,7 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         if capture:
             if self.builds:
                 self.builds = after_capture(self.builds, capture)
-            if len(capture) == len(floor):
-                self.floor, left = [], ()
-            else:
-                taken = set(capture)
-                self.floor = [x for x in floor if x not in taken]
-                left = tuple(self.floor)
+            self.floor, left = floor_after(floor, capture)
             bonus = self._bonus(card, before, capture, left, played_as)
             pile = self.piles[seat]
             pile.extend(capture)

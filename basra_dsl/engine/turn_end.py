@@ -17,6 +17,14 @@ def live_standing(rules, standing: Standing | None) -> Standing | None:
     return standing if rules.win_at_once and standing and standing[1] != float("inf") else None
 
 
+def hand_context_of(hands, stock, later_deals) -> tuple[bool, bool, int]:
+    """What a rule knows of the hand around a play (``TurnEnd.hand_context``), from the hands,
+    the stock and the deals still to come."""
+    left = len(stock) + sum(len(cards) for deal in later_deals
+                            for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
+    return (not left and not any(hands), not left, left)
+
+
 class TurnEnd:
     """Mixed into ``State``: it reads and changes the state's hands, stock, bonuses and turn."""
 
@@ -36,7 +44,7 @@ class TurnEnd:
         if self.rules.flip:
             self._flips = self.rules.flip if self.turned is None else self._flips - 1
             self.turned = None
-            if self._flips and self.stock and not (self.standing is not None and self._target_reached()):
+            if self._flips and self.stock and self.standing_allows():
                 self.turned = self.stock.pop(0)
                 self.hands[seat].append(self.turned)
                 self.turn = seat
@@ -82,7 +90,4 @@ class TurnEnd:
         """Returns what a rule knows of the hand around the play being made (its card has
         left the hand): whether it is the hand's last play, whether it falls in the last
         deal, and how many cards are still to be dealt."""
-        stock = len(self.stock) + sum(len(cards) for deal in self.deals[self.deal_index:]
-                                      for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
-        last_deal = not stock
-        return (last_deal and not any(self.hands), last_deal, stock)
+        return hand_context_of(self.hands, self.stock, self.deals[self.deal_index:])

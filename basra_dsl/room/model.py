@@ -306,29 +306,30 @@ class Room:
     # ------------------------------------------------------------ play
     def play(self, seat: int, card: str, choice: int) -> Play:
         """Plays the seat's ``choice``-th move of ``card`` (as its view lists them)."""
-        table = self._table()
-        if table.hand_over or table.to_move != seat:
-            raise RoomError("it is not your turn")
+        table = self._turn_of(seat)
         number = parse_card(card) if isinstance(card, str) else None
         if number is None or number not in table.state.hands[seat]:
             raise RoomError(f"you hold no card '{clean_text(str(card), 8)}'")
         moves = table.moves_of(seat, number)
         if not 0 <= choice < len(moves):
             raise RoomError("that card cannot be played that way: choose one of the moves shown")
-        try:
-            play = table.play(moves[choice])
-        except IllegalMove as exc:  # the view's moves are the engine's own, so this is a bug if it happens
-            raise RoomError(str(exc)) from exc
-        self._changed()
-        return play
+        return self._played(table, moves[choice])  # the view's moves are the engine's own
 
     def declare(self, seat: int, name: str) -> Play:
         """The seat declares its dealt cards under the rule ``name`` (see ``State.declare``)."""
+        return self._played(self._turn_of(seat), Move.declaring(str(name)))
+
+    def _turn_of(self, seat: int) -> Table:
+        """The table, where it is the seat's turn; else the refusal."""
         table = self._table()
         if table.hand_over or table.to_move != seat:
             raise RoomError("it is not your turn")
+        return table
+
+    def _played(self, table: Table, move: Move) -> Play:
+        """Plays a move the engine checks: a refusal is the room's, in the engine's words."""
         try:
-            play = table.play(Move.declaring(str(name)))
+            play = table.play(move)
         except IllegalMove as exc:
             raise RoomError(str(exc)) from exc
         self._changed()

@@ -82,7 +82,7 @@ def _game(table: Table, seat: int | None) -> dict[str, Any]:
         game["hand"] = names(table.hand_of(seat))
         game["moves"] = _moves(table, seat)
         # what the seat may declare now (before its first card of a deal), the most points first
-        game["declarations"] = [{"name": name, "points": number(points), "title": _title(table, name)}
+        game["declarations"] = [{"name": name, "points": number(points), "title": clean_text(table.rules.declaration_title(name), 60)}
                                 for name, points in (table.state.declarations() if table.to_move == seat else ())]
     return game
 
@@ -130,9 +130,3 @@ def lobby_entry(room: Room) -> dict[str, Any]:
     taken = sum(held is not None for held in room.seats)
     return {"id": room.id, "variant": room.variant, "title": room.title, "players": room.rules.players,
             "seated": taken, "started": room.started, "partners": len(room.rules.sides) < room.rules.players}
-
-
-def _title(table: Table, name: str) -> str:
-    """A declaration's title as the variant gives it (its name where it has none)."""
-    rule = next((r for r in table.rules.declarations if r.name == name), None)
-    return clean_text(rule.title if rule is not None and rule.title else name.replace("_", " "), 60)

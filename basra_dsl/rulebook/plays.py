@@ -149,3 +149,10 @@ def unless_phrase(expr: n.Expr, ctx: Context) -> str:
     if tables and len(plays) == 1 and _played_test(plays[0]) and plays[0].op == "is":
         return f"for {pattern_phrase(plays[0].pattern)} when {join([say(t, ctx) for t in tables])}"
     return f"if {say(expr, ctx)}"
+
+
+def swept_cards(spared: n.Pattern | None) -> str | None:
+    """The cards a sweep sparing all but them takes ('all but any except K': "kings"), or None."""
+    if spared is None or [w.text for w in spared.include] != ["any"] or not spared.exclude:
+        return None
+    return pattern_phrase(n.Pattern(spared.exclude, span=spared.span), "pl")

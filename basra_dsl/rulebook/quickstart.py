@@ -30,7 +30,7 @@ from .english import (
     say,
 )
 from .page_state import PageState
-from .plays import floor_fragment
+from .plays import floor_fragment, swept_cards
 from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
 from .score_sentences import point_groups
 from .titles import label as rule_label
@@ -104,20 +104,19 @@ def deck(page: PageState) -> str:
     return page.rule_link("setup.deck", f"a standard {size}-card pack" if size == 52 else f"a {size}-card pack")
 
 
-def hand_size(page: PageState) -> tuple[str, str]:
-    """Returns ("6 cards", " (4 with 3 players)"): the hand, and the counts of players that change it."""
+def hand_size(page: PageState) -> tuple[str, str, str]:
+    """Returns ("6 cards", " (4 with 3 players)", ""): the hand, and the counts of players that
+    change it, as an aside or, when there are several, a sentence of its own."""
     rules = page.rules
     others: dict[int, list[int]] = {}
     for count, found in page.by_players.items():
         if found.hand_size != rules.hand_size:
             others.setdefault(found.hand_size, []).append(count)
     text = f"{rules.hand_size} {'card' if rules.hand_size == 1 else 'cards'}"
-    if not others:
-        return text, ""
     said = [f"{size} with {join([str(c) for c in counts], 'or')} players" for size, counts in others.items()]
-    if len(said) == 1:
-        return text, f" ({said[0]})"
-    return text, f" Each is dealt {join(said)}."  # several: a sentence of its own
+    if len(said) < 2:
+        return text, "".join(f" ({part})" for part in said), ""
+    return text, "", f" Each is dealt {join(said)}."
 
 
 def floor_counts(page: PageState) -> str:
@@ -146,14 +145,13 @@ def other_deals(page: PageState) -> str:
 def deal(page: PageState) -> str:
     rules = page.rules
     stack = rules.floor_kind == "stack"
-    size, others = hand_size(page)
+    size, aside, sentence = hand_size(page)
     separately = other_deals(page)
-    aside = "" if separately or others.startswith(" Each") else others
-    text = "The dealer deals " + page.rule_link("setup.hand", f"{size} to each player") + aside
+    text = "The dealer deals " + page.rule_link("setup.hand", f"{size} to each player") + ("" if separately else aside)
     if rules.start_floor:
         where = "face up in a pile" if stack else "face up to the floor"
         text += " and " + page.rule_link("setup.start_floor", f"{rules.start_floor} {where}") + "."
-        text += f" {separately}" if separately else others if others.startswith(" Each") else ""
+        text += f" {separately}" if separately else sentence
     else:
         text += ". The " + ("pile" if stack else "floor") + " starts empty."
     if rules.deal_mode == "singly":
@@ -296,13 +294,6 @@ def captures(page: PageState) -> list[str]:
     return [head] + ([counts] if counts and found else []) + found
 
 
-def _only_kept(spared: n.Pattern | None) -> str | None:
-    """The cards a sweep sparing all but them takes ('all but any except K': "kings"), or None."""
-    if spared is None or [w.text for w in spared.include] != ["any"] or not spared.exclude:
-        return None
-    return pattern_phrase(n.Pattern(spared.exclude, span=spared.span), "pl")
-
-
 def capture_line(page: PageState, clause: n.CaptureRule) -> str:
     """Returns one capture rule as a short sentence, linked to the rule."""
     who = pattern_phrase(clause.pattern)
@@ -333,7 +324,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
                 if page.rules.choose == "largest" else f"takes a floor {word[:-1]} of its value"
                 if page.rules.choose == "pair" else f"takes one group of floor {word} adding up to its value")
     else:
-        kept = _only_kept(clause.spared)
+        kept = swept_cards(clause.spared)
         body = f"takes every {kept} on the floor" if kept else "takes every card on the floor" + (
             f" but the {pattern_phrase(clause.spared, 'pl', 'and')}" if clause.spared is not None else "")
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True

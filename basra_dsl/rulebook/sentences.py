@@ -27,7 +27,7 @@ from .english import (
     say,
     uses_play,
 )
-from .plays import floor_fragment, play_parts
+from .plays import floor_fragment, play_parts, swept_cards
 from .safe import inline
 from .naming import PACKS
 from .deal_sentences import MOST_WORDS, DealSentences
@@ -241,9 +241,9 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         elif (lone := _lone_floor(c.guard, self.ctx)) is not None:
             return f"{who} can take a lone {lone}."  # not a sweep: the floor is that one card
         else:
-            kept = None if c.spared is None or [w.text for w in c.spared.include] != ["any"] else c.spared.exclude
+            kept = swept_cards(c.spared)
             body = ("takes the whole floor" if c.spared is None else
-                    f"takes every {pattern_phrase(n.Pattern(kept, span=c.spared.span), 'pl')} on the floor, and leaves the rest" if kept else
+                    f"takes every {kept} on the floor, and leaves the rest" if kept else
                     f"takes every floor card but the {pattern_phrase(c.spared, 'pl', 'and')}, which stay") + \
                 ("; on an empty floor it is simply laid down" if c.guard is None else "")
         if c.guard is not None:

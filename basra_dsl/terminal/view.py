@@ -57,7 +57,7 @@ def announcement(table: Table, play: Play) -> str | None:
     if not play.bonus:
         return None
     if play.declared is not None:
-        return f"{seat_name(table, play.seat)} declared {rule_title(table, play.declared)}: +{number(play.bonus)}"
+        return f"{seat_name(table, play.seat)} declared {_declared(table, play.declared)}: +{number(play.bonus)}"
     name = bonus_name(table)
     return f"{seat_name(table, play.seat)}: {name[:1].upper() + name[1:]}! +{number(play.bonus)}"
 
@@ -95,7 +95,7 @@ def play_text(table: Table, play: Play) -> Text:
     suits = table.rules.suits
     if play.declared is not None:
         shown = table.state.shown[play.seat]
-        text = Text(f"declared {rule_title(table, play.declared)}, showing ") + cards_text(shown, suits=suits)
+        text = Text(f"declared {_declared(table, play.declared)}, showing ") + cards_text(shown, suits=suits)
         text.append(f"  +{number(play.bonus)}", style="bold yellow")
         return text
     if play.build:
@@ -327,7 +327,7 @@ def status_text(table: Table, thinking: bool = False) -> Text:
         return Text.assemble(("You cleared the floor: ", "bold green"), "lay a card on it for the next player")
     if table.your_turn and (declared := table.state.declarations()):
         name, points = declared[0]
-        return Text.assemble(("Your turn: ", "bold green"), f"press d to declare {rule_title(table, name)} "
+        return Text.assemble(("Your turn: ", "bold green"), f"press d to declare {_declared(table, name)} "
                              f"(+{number(points)}, showing your cards), or choose a card")
     if table.your_turn:
         count = len(table.hand)
@@ -363,7 +363,6 @@ def quit_text(table: Table) -> str:
     return f"{saved_text(table)} The hand in play is not kept in it."
 
 
-def rule_title(table: Table, name: str) -> str:
-    """The title a rule of the variant goes by (its name where it has none), as plain text."""
-    rule = next((r for r in table.rules.declarations if r.name == name), None)
-    return plain(rule.title if rule is not None and rule.title else name.replace("_", " "))
+def _declared(table: Table, name: str) -> str:
+    """A declaration's title, as plain text."""
+    return plain(table.rules.declaration_title(name))

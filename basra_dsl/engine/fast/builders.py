@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 
-from ..builds import Builder, after_build, after_capture
-from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver
+from ..builds import Builder, after_build, after_capture, captures_with_builds, loose_of
+from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
 from ..deal import deal_hand, hand_out, shuffled_pack
 from ..rules import Rules
 from ..bonus import play_bonus
+from ..turn_end import hand_context_of
 from .runtime import HandFigures, declared, score
 
 
@@ -63,6 +64,7 @@ class BuildingHands:
         self.owner_trails = rules.builds.owner_trails
         self.stacks = bool(rules.builds.stack_limit)  # a stack only where the card may be laid down
         self.declared = declared(rules)
+        self.card_points = [rules.card_points.get(c, 0) for c in range(len(resolver.worth))]  # by card, once
 
     # ------------------------------------------------------------ a whole hand
     def play(self, rng: random.Random, first: int, carry: tuple) -> HandFigures:
@@ -97,8 +99,7 @@ class BuildingHands:
                 h.piles[h.last].extend(h.floor)
             else:
                 unclaimed = tuple(h.floor)
-        return score(h.piles, h.bonuses, carry, rules.sides, rules.majorities,
-                     [rules.card_points.get(c, 0) for c in range(len(self.resolver.worth))], unclaimed,
+        return score(h.piles, h.bonuses, carry, rules.sides, rules.majorities, self.card_points, unclaimed,
                      rules if rules.score_rules else None)
 
     # ------------------------------------------------------------ the flow (State._advance)
@@ -187,7 +188,7 @@ class BuildingHands:
             found += self._named(h, card, capture)
         if h.floor and (not self.stacks or any(not capture for _, capture, _, _ in found)):
             hand = h.hands[seat]
-            loose = self._loose(h)
+            loose = loose_of(h.floor, h.builds)
             for onto, value in self.builder.plays(card, hand, seat, loose, h.builds):
                 if self._keeps_duties(h, seat, card, (), onto, value):
                     found.append((card, (), onto, value))
@@ -225,32 +226,12 @@ class BuildingHands:
         return found + [()] if trail else found
 
     def _takes(self, h: _Hand, card: int) -> list[tuple]:
-        """``Building._captures_with_builds``: loose cards as the capture rules allow, and every
-        build of a value the card counts as, which only goes whole."""
-        resolver, floor, builds = self.resolver, h.floor, h.builds
-        if not builds:
-            return resolver.captures(card, floor, h.previous)
-        found = resolver.captures(card, self._loose(h), h.previous)
-        counts = self.rules.played(card)
-        matching = [b.cards for b in builds if b.value in counts] if resolver.groups[card] else []
-        if not matching:
-            return found
-        order = {x: i for i, x in enumerate(floor)}.__getitem__
-        if resolver.largest:
-            every = tuple(x for cards in matching for x in cards)
-            return [tuple(sorted(option + every, key=order)) for option in found] or [tuple(sorted(every, key=order))]
-        return found + [tuple(sorted(cards, key=order)) for cards in matching]
-
-    @staticmethod
-    def _loose(h: _Hand) -> list[int]:
-        if not h.builds:
-            return h.floor
-        built = {x for b in h.builds for x in b.cards}
-        return [x for x in h.floor if x not in built]
+        """What the card takes, builds whole (``builds.captures_with_builds``, as State asks it)."""
+        return captures_with_builds(self.resolver, self.rules.played, card, h.floor, h.builds, h.previous)
 
     # ------------------------------------------------------------ plays (State.play, Building._build)
     def _build(self, h: _Hand, seat: int, card: int, onto: tuple, value: int) -> None:
-        count = self.builder.groups(card, onto, value, h.hands[seat], seat, self._loose(h), h.builds)
+        count = self.builder.groups(card, onto, value, h.hands[seat], seat, loose_of(h.floor, h.builds), h.builds)
         h.hands[seat].remove(card)
         before = tuple(h.floor)
         h.builds = after_build(h.builds, card, onto, value, seat, h.floor, count)
@@ -268,14 +249,9 @@ class BuildingHands:
         if capture:
             if h.builds:
                 h.builds = after_capture(h.builds, capture)
-            if len(capture) == len(floor):
-                h.floor, left = [], ()
-                h.swept = True
-            else:
-                taken = set(capture)
-                h.floor = [x for x in floor if x not in taken]
-                left = tuple(h.floor)
-            context = self._hand_context(h) if self.reads_hand else MID_HAND
+            h.floor, left = floor_after(floor, capture)
+            h.swept = not left
+            context = hand_context_of(h.hands, h.stock, h.deals[h.deal_index:]) if self.reads_hand else MID_HAND
             bonus = play_bonus(rules, card, before, capture, left, h.previous, context, played_as)
             pile = h.piles[seat]
             pile.extend(capture)
@@ -288,11 +264,3 @@ class BuildingHands:
             left = before + (card,)
         h.previous = (card, before, capture, left)
         return bonus
-
-    @staticmethod
-    def _hand_context(h: _Hand) -> tuple[bool, bool, int]:
-        """``TurnEnd.hand_context``."""
-        stock = len(h.stock) + sum(len(cards) for deal in h.deals[h.deal_index:]
-                                   for cards in (*deal.hands, deal.floor, *deal.won, deal.stock))
-        last_deal = not stock
-        return (last_deal and not any(h.hands), last_deal, stock)
