@@ -31,7 +31,7 @@ MAX_POSITIONS = limits.CAPTURE_POSITIONS
 # floor) may take before the full search takes over: each finds the same captures.
 QUICK_STEPS = 20_000
 MAX_LEFTOVER = 4  # past this many cards left behind, a full search over groups is cheaper
-SMALL_FLOOR = 8  # up to this many candidate cards, the group search is cheapest outright
+SMALL_FLOOR = 20  # up to this many candidate cards, the group search is cheapest outright (measured)
 
 
 class SearchTooLong(RuleError):
@@ -76,7 +76,7 @@ class _Floor:
 
     __slots__ = ("value", "values", "width", "shifts", "guard", "mask", "start", "groups")
 
-    def __init__(self, value: int, counts: tuple[int, ...], steps: _Steps):
+    def __init__(self, value: int, counts: tuple[int, ...], steps: _Steps, reach: list[int] | None = None):
         self.value = value
         self.values = values = [v for v in range(min(value, len(counts) - 1), 0, -1) if counts[v]]
         self.width = width = max((counts[v] for v in values), default=0).bit_length() + 1
@@ -84,7 +84,7 @@ class _Floor:
         self.guard = sum(1 << (shift + width - 1) for shift in shifts)
         self.mask = (1 << (width - 1)) - 1
         self.start = sum(counts[v] << shift for v, shift in zip(values, shifts))
-        self.groups = self._groups(counts, steps)
+        self.groups = self._groups(counts, steps, _reach(value, counts) if reach is None else reach)
 
     def top(self, state: int) -> int:
         """Returns the field of the largest value the state holds a card of."""
@@ -107,11 +107,10 @@ class _Floor:
             counts[v] = (state >> shift) & self.mask
         return tuple(counts)
 
-    def _groups(self, counts: tuple[int, ...], steps: _Steps) -> list[list[tuple[int, int]]]:
+    def _groups(self, counts: tuple[int, ...], steps: _Steps, reach: list[int]) -> list[list[tuple[int, int]]]:
         """Returns, by field, the groups (packed, with their number of cards) adding up to
         the value whose largest card is that field's value; each found is a step."""
         values, shifts, value = self.values, self.shifts, self.value
-        reach = _reach(value, counts)
         found: list[list[tuple[int, int]]] = []
 
         def walk(remaining: int, i: int, used: int, code: int, size: int, mine: list) -> None:
@@ -155,8 +154,11 @@ def best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], .
 
 
 def _best_covers(value: int, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    reach = _reach(value, counts)
+    if not reach[value] >> value & 1:  # no group adds up to the value: a quarter of the floors met in play
+        return ()
     steps = _Steps(value, MAX_STEPS)
-    floor = _Floor(value, counts, steps)
+    floor = _Floor(value, counts, steps, reach)
     cards = sum(counts[v] for v in floor.values)
     if cards > SMALL_FLOOR:
         try:
