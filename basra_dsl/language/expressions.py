@@ -14,6 +14,7 @@ from .. import cards as C
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import nodes as n
 from .syntax import hints
+from .unparse import expr_text
 
 NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
 
@@ -94,15 +95,32 @@ def check(expr: n.Expr, scope: Scope, want: str | None = None) -> Iterator[Diagn
     kind = _infer(expr, scope, found)
     yield from found
     if want and kind and kind != want and not found:
-        yield error("B205", f"this is a {kind} where a {want} is needed", expr.span,
-                    _conversion_hint(kind, want))
+        yield error("B205", f"this is {_a(kind)} where {_a(want)} is needed", expr.span,
+                    _conversion_hint(expr, kind, want))
 
 
-def _conversion_hint(kind: str, want: str) -> str | None:
-    if kind == CARDS and want == BOOL:
-        return "test the cards with 'has' or 'only', or compare '.count'"
-    if kind == CARD and want == BOOL:
-        return "test the card with 'is', such as 'played is J'"
+def _a(kind: str) -> str:
+    """The kind with its article: 'a number', 'cards'."""
+    return kind if kind == CARDS else f"a {kind}"
+
+
+def _conversion_hint(expr: n.Expr, kind: str, want: str) -> str | None:
+    """The place's kind of value written from the author's own expression (B205's help)."""
+    text = expr_text(expr)
+    if len(text) > 40:
+        text = {NUM: "floor.sum", BOOL: "cleared", CARDS: "captured", CARD: "played"}.get(kind, text)
+    if want == BOOL:
+        return {
+            NUM: f"compare the number with one: write '{text} <= 10' (or >=, ==, <, >), or '{text} > 0' for 'any'",
+            CARDS: f"test the cards: '{text} has J', '{text} only numeral', or compare '{text}.count > 0'",
+            CARD: f"test the card with 'is': write '{text} is J' (or 'is numeral', 'is 7D')",
+        }.get(kind)
+    if want == NUM:
+        return {
+            BOOL: f"a yes/no is not a number: give the number and put the test after 'when', such as '10 when {text}'",
+            CARDS: f"count the cards: write '{text}.count', or '{text}.sum' for their values added up",
+            CARD: f"take the card's value: write '{text}.value'",
+        }.get(kind)
     return None
 
 
@@ -210,8 +228,8 @@ def _infer_compare(expr: n.Compare, scope: Scope, out: list[Diagnostic]) -> str:
 def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> None:
     kind = _infer(expr, scope, out)
     if kind and kind != want:
-        out.append(error("B205", f"this is a {kind} where a {want} is needed", expr.span,
-                         _conversion_hint(kind, want)))
+        out.append(error("B205", f"this is {_a(kind)} where {_a(want)} is needed", expr.span,
+                         _conversion_hint(expr, kind, want)))
 
 
 def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list[Diagnostic]) -> str:

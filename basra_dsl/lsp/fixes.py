@@ -1,6 +1,7 @@
 """Quick fixes: a finding whose help says "did you mean 'X'?" (or only "write X") becomes an
-edit that writes X in place of the word the finding marks; a worked-examples file without its schema line
-gets one that adds it.
+edit that writes X in place of the word the finding marks; one whose help is "write: LINE" (a
+line rewritten whole: option choices joined by '|', a mended variant line) becomes the edit
+that writes LINE over the line; a worked-examples file without its schema line gets one that adds it.
 
 Fixes are worked out on plain text (the line and the columns a finding marks), so the
 handler only converts positions.
@@ -17,6 +18,7 @@ from ..check.scaffold import schema_reference
 
 DID_YOU_MEAN = re.compile(r"did you mean (?:to override )?'([^'\n]+)'\?")
 WRITE_WORD = re.compile(r"^help: write ([A-Za-z0-9_\u2660-\u2667]+)$", re.MULTILINE)
+WRITE_LINE = re.compile(r"^help: write: (.+)$", re.MULTILINE)
 WORDS = re.compile(r"[A-Za-z0-9_\u2660-\u2667]+")
 MODELINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=", re.MULTILINE)
 
@@ -53,6 +55,20 @@ def did_you_mean_fix(message: str, row: str, line: int, start: int, end: int) ->
     if closest.group(0) == wanted:
         return None
     return Fix(f"Write '{wanted}'", line, closest.start(), closest.end(), wanted)
+
+
+def line_fix(message: str, row: str, line: int) -> Fix | None:
+    """Returns the edit that writes the line a help gives whole ("write: LINE") over ``row``,
+    keeping its indentation; None when the help gives no line or the row already reads so."""
+    found = WRITE_LINE.search(message)
+    if found is None:
+        return None
+    text = found.group(1).strip()
+    indent = len(row) - len(row.lstrip())
+    if row.strip() == text:
+        return None
+    shown = text if len(text) <= 40 else text[:39] + "…"
+    return Fix(f"Write '{shown}'", line, indent, len(row.rstrip()), text)
 
 
 def schema_line_fix(text: str, path: str) -> Fix | None:

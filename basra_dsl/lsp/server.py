@@ -32,7 +32,7 @@ from ..language.formatter import format_text
 from ..language.tree_cache import parsed
 from . import convert
 from .complete import suggestions
-from .fixes import Fix, did_you_mean_fix, schema_line_fix
+from .fixes import Fix, did_you_mean_fix, line_fix, schema_line_fix
 from .hover import hover_text
 from .lines import Lines
 from .navigate import definition, references
@@ -264,7 +264,8 @@ def _fix(lines: Lines, diagnostic: lsp.Diagnostic) -> Fix | None:
     line, start = lines.package(diagnostic.range.start)
     end_line, end = lines.package(diagnostic.range.end)
     row = lines.package_row(line)
-    return did_you_mean_fix(diagnostic.message, row, line - 1, start - 1, end - 1 if end_line == line else len(row))
+    return (did_you_mean_fix(diagnostic.message, row, line - 1, start - 1, end - 1 if end_line == line else len(row))
+            or line_fix(diagnostic.message, row, line - 1))
 
 
 def _action(uri: str, lines: Lines, fix: Fix, diagnostics: list[lsp.Diagnostic]) -> lsp.CodeAction:

@@ -21,9 +21,11 @@ seeded sample of plays, as a brute-force model checker would:
 - B713 a bonus that another bonus always outscores (a capture scores only its largest);
 - B714 a new rule named one slip away from an inherited one (a misspelt override);
 - B715 a sum compared while pictures, which add up as 0, can be among the cards;
-- B716 a decider that no longer fits: inherited beside a new target, or on a match of one game;
+- B716 a decider that no longer fits: inherited beside a new target, on a match of one game, or
+  below the target (``shape``);
 - B717 'tie extend' by nothing;
-- B718 a hand, first floor or player count that leaves a short last deal where the parent's did not;
+- B718 a hand, first floor or player count that leaves a short last deal where the parent's did not (in a
+  variant of its own: where a hand size close to it deals evenly);
 - B719 a card that two patterns of one 'points' clause both score;
 - B720 (in ``examples``) an examples file that names another variant;
 - B721 a child's card points that replace the parent's whole list;
@@ -31,7 +33,9 @@ seeded sample of plays, as a brute-force model checker would:
 - B723 a basra that scores a capture leaving cards on the floor;
 - B724 a new bonus for cards the parent's bonuses keep from scoring ('played is 7' beside 'played is not 7D');
 - B808 a play whose captures could be too many to list, or its largest capture too long to find;
-- B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it.
+- B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it;
+- B730 to B733 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
+  and a bonus out of proportion to what a hand holds.
 
 B711 to B724 look for house rules that mean something other than what their author most
 likely meant while every clause is valid on its own.
@@ -39,7 +43,8 @@ likely meant while every clause is valid on its own.
 The checks live by what they read: ``static`` (clauses and option values), ``play`` (rules
 tried on sampled plays), ``overrides`` (a child against its parent), ``captures`` (what
 finding a play's captures may cost, counted over values); ``combinations`` holds
-the option choices they share and reads the parts of a condition.
+the option choices they share and reads the parts of a condition; ``parts`` names the
+part of a condition that never holds (B701's help).
 """
 
 from __future__ import annotations

@@ -270,6 +270,7 @@ def check_short_deals(merged: Merged, combos: list[Combination]) -> Iterator[Dia
     that breaks an even deal is reported, at the clause that makes it."""
     parent = parent_of(merged)
     if parent is None:
+        yield from _short_own_deals(merged, combos)
         return
     old_counts = set(parent.player_counts())
     even_before = all(_short_by(c.rules) is None for c in combos if c.rules and c.rules.players in old_counts)
@@ -296,7 +297,30 @@ def check_short_deals(merged: Merged, combos: list[Combination]) -> Iterator[Dia
         yield _short_deal(merged, clause, by_count, was)
 
 
-def _short_deal(merged: Merged, clause: n.Clause, by_count: dict[int, Any], was: str) -> Diagnostic:
+NEAR = 1  # a variant of its own is told of a short last deal when a hand this close deals evenly
+
+
+def _short_own_deals(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B718 for a variant that extends nothing: its hand size leaves a short last deal where a
+    hand size within NEAR of it deals the pack evenly (a game whose pack no nearby hand
+    divides, such as Dry's, deals short by design)."""
+    found: dict[int, tuple[n.Clause, dict[int, Any]]] = {}
+    if any(c.rules is None or c.rules.players * c.rules.hand_size + c.rules.start_floor > len(c.rules.deck)
+           for c in combos):  # an error already stands on the deal (B704)
+        return
+    for combo in combos:
+        rules, clause = combo.rules, pick(merged, "setup.hand", combo.options)
+        if rules is None or clause is None or not is_own(merged, clause) or _short_by(rules) is None:
+            continue
+        cards = len(rules.deck) - rules.start_floor
+        if any(abs(h - rules.hand_size) <= NEAR and h * rules.players <= cards and _short_by(rules, h) is None
+               for h in range(1, rules.hand_size + NEAR + 1)):
+            found.setdefault(id(clause), (clause, {}))[1].setdefault(rules.players, rules)
+    for clause, by_count in found.values():
+        yield _short_deal(merged, clause, by_count, None)
+
+
+def _short_deal(merged: Merged, clause: n.Clause, by_count: dict[int, Any], was: str | None) -> Diagnostic:
     """B718 at a clause, with the hand sizes that would deal the pack evenly at the first count."""
     count, rules = min(by_count.items())
     cards = len(rules.deck) - rules.start_floor
@@ -304,7 +328,9 @@ def _short_deal(merged: Merged, clause: n.Clause, by_count: dict[int, Any], was:
     counts = sorted(by_count)
     shown = ", ".join(map(str, counts[:-1])) + " or " * (len(counts) > 1) + str(counts[-1])
     message = (f"with {shown} players the last deal is short (with {count}: {_short_by(rules)} cards for "
-               f"{count} players, not {count * rules.hand_size}), where {was} dealt the pack out evenly")
+               f"{count} players, not {count * rules.hand_size})"
+               + (f", where {was} dealt the pack out evenly" if was else f": {cards} cards after the first floor "
+                  f"are not whole deals of {count} × {rules.hand_size}"))
     if not even:
         others = ", ".join(str(p) for p in merged.player_counts() if p not in by_count)
         return warning("B718", message, clause.span, f"no hand deals {cards} cards evenly to {count} players: "

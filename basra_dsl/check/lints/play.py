@@ -26,6 +26,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged, merge
 from ...language.unparse import expr_text, number_text
+from .parts import failing_part
 from .samples import Play, sample_plays, sampled_plays  # noqa: F401 - sample_plays is read from here too
 from .combinations import (
     FAILURES,
@@ -130,7 +131,8 @@ def check_play_rules(merged: Merged, combos: list[Combination]) -> Iterator[Diag
             yield from _try_basra_rules(merged, play, basra_rules, pending_basra, unscored)
             if not capture_rules and not basra_rules:
                 break
-    yield from _never_applied(merged, pending_capture, pending_basra, unscored)
+    first = next((c for c in combos if c.rules is not None), None)
+    yield from _never_applied(merged, pending_capture, pending_basra, unscored, first)
 
 
 def _try_capture_rules(merged: Merged, play: Play, capture_rules: dict, pending: dict) -> Iterator[Diagnostic]:
@@ -170,13 +172,17 @@ def _try_basra_rules(merged: Merged, play: Play, basra_rules: dict, pending: dic
 
 
 def _never_applied(merged: Merged, pending_capture: dict, pending_basra: dict,
-                   unscored: set[str]) -> Iterator[Diagnostic]:
-    """B701 for the rules that no sampled play made apply (or score)."""
+                   unscored: set[str], first: Combination | None) -> Iterator[Diagnostic]:
+    """B701 for the rules that no sampled play made apply (or score), naming the part of the
+    condition to blame where it has several (``parts``)."""
+    def blamed(clause: n.Clause, probes: bool) -> str | None:
+        return None if first is None else failing_part(clause, first.rules, first.options, probes)
+
     for name, clause in pending_capture.items():
         yield warning("B701", f"capture rule '{name}' never applies: its 'when' holds for none of the "
                       f"sampled plays, under {any_choice(merged)}", clause.guard.span,
-                      "check the condition; a capture rule is decided before the play, on played, floor "
-                      "and previous")
+                      blamed(clause, True) or "check the condition; a capture rule is decided before the play, "
+                      "on played, floor and previous")
     for name, clause in pending_basra.items():
         if name in unscored:
             yield warning("B701", f"'{name}' never scores: its condition holds, but its points are never "
@@ -184,8 +190,8 @@ def _never_applied(merged: Merged, pending_capture: dict, pending_basra: dict,
         elif clause.guard is not None:
             yield warning("B701", f"'{name}' never applies: its 'when' holds for none of the sampled captures, "
                           f"under {any_choice(merged)}", clause.guard.span,
-                          "check the condition against what a capture can be: played, floor, captured, left, "
-                          "and the hand around it: last, last_deal, stock")
+                          blamed(clause, False) or "check the condition against what a capture can be: played, "
+                          "floor, captured, left, and the hand around it: last, last_deal, stock")
 
 
 def _call(fn: Callable | None, args: Play) -> tuple[Any, BaseException | None]:

@@ -80,7 +80,7 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
     bad_number = _bad_number(exc, text)
     if bad_number:
         return Explanation(*bad_number)
-    for recognise in (variant_line, foreign, wrong_section):  # the mistake named, whatever the state
+    for recognise in (_before_variant, variant_line, foreign, wrong_section):  # the mistake named, whatever the state
         found = recognise(exc, text, parser)
         if found:
             return found
@@ -97,7 +97,7 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
                                use_accepts=True)
     if label:
         return Explanation(*labelled(label))
-    return Explanation(*_generic(exc, text, parser))
+    return _unknown_choice(exc, parser) or Explanation(*_generic(exc, text, parser))
 
 
 def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe) -> list[Diagnostic]:
@@ -117,6 +117,22 @@ def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe
         return [found.fix] if found.fix is not None else []
 
     return recovery.recover(first, text, path, parser, placed, fixes)
+
+
+def _before_variant(exc, text: str, parser: Lark) -> Explanation | None:
+    """A statement written above the ``variant`` line (``setup: hand 4``, then the variant)."""
+    line = getattr(exc, "line", 0) or 0
+    rows = text.split("\n")
+    first = next((i + 1 for i, row in enumerate(rows) if re.match(r"variant\s+\S", row)), None)
+    if first is None or not 0 < line < first:
+        return None
+    row = rows[line - 1]
+    if not row.strip() or row.lstrip().startswith("#"):
+        return None
+    start = len(row) - len(row.lstrip())
+    return Explanation("B111", f"'{row.strip()[:40]}' stands above the 'variant' line, which must come first",
+                       f"move this line below line {first} (only comments and blank lines may stand above "
+                       "the variant line)", column=start + 1, width=len(row.strip()))
 
 
 def _line_text(text: str, line: int) -> str:
@@ -197,6 +213,11 @@ def _brackets(exc, text, parser):
     if exc.token.type == "RPAR" and closed > opened:
         return labelled("stray-close")
     return None
+
+
+# what the words of a few closed choices do, for a help line that lists them
+CHOICE_MEANINGS = {"bury": "back into the pack at a random place", "bottom": "under the pack",
+                   "dealer": "the dealer wins it"}
 
 
 def _misspelled(exc, text, parser):
@@ -298,6 +319,12 @@ def _option_mistake(exc, row, before, accepts, section, parser):
     if named and "COLON" in accepts:
         end = named.end(1)
         return Explanation(*labelled("option-colon"), column=end + 1, fix=_colon_after(row, end))
+    listed = re.match(rf"(\s*option\s+{_WORD}\s*:)([^=\"#]*)", row)
+    if listed and exc.token.type == "COMMA" and "," in listed.group(2):
+        choices = " | ".join(part.strip() for part in listed.group(2).split(",") if part.strip())
+        fix = listed.group(1) + " " + choices + " " + row[listed.end():].lstrip()
+        return Explanation("B124", "an option's choices are separated by '|', not by commas",
+                           f"write: {fix.strip()}", fix=fix.rstrip())
     choices = re.match(rf"\s*option\s+{_WORD}\s*:\s*([^\s|=\"]+)", before)
     if choices and "EQUAL" in accepts and exc.token.type in ("STRING", "_NL"):
         default = f"= {choices.group(1)}"
@@ -370,6 +397,20 @@ def _rule_colon(row, before, accepts):
         return None
     end = found.end(2) if found.group(2) else found.end(1)
     return Explanation(*labelled("rule-colon"), column=end + 1, fix=_colon_after(row, end))
+
+
+def _unknown_choice(exc, parser) -> Explanation | None:
+    """A word none of a few keywords is close to, where only those may stand (``start floor
+    4 without J: shuffle``): the words, with what they do where the help can say it."""
+    if not isinstance(exc, UnexpectedToken) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(exc.token)):
+        return None
+    wanted = accepted_words(exc, parser)
+    if len(wanted) < 2 or not all(w in keywords(parser) for w in wanted):  # a choice, not a joining word
+        return None
+    listed = or_words([f"'{w}'" for w in wanted])
+    return Explanation("B102", f"'{exc.token}' is not one of the words that go here; expected {listed}",
+                       "write " + or_words([f"'{w}'" + (f" ({CHOICE_MEANINGS[w]})" if w in CHOICE_MEANINGS else "")
+                                            for w in wanted]))
 
 
 def _section_of(text: str, line: int) -> str | None:

@@ -1,0 +1,90 @@
+"""Which part of a condition that never holds is to blame (B701's help, issue 29).
+
+A rule's 'when' joined by 'and' is tried part by part on the same sampled plays as the rule:
+a part that holds on none of them is named, with the range its numbers took where it
+compares one ("floor.sum was 0 to 38 on the sampled captures"); else a part that never
+holds where all the others do, with its numbers there; else two parts that never meet.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable
+
+from ...engine.rules import Rules
+from ...language import evaluation as E
+from ...language import nodes as n
+from ...language.unparse import expr_text, number_text
+from .combinations import FAILURES, conjuncts, reads_play
+from .samples import sampled_plays
+
+TRIALS = 20_000  # plays tried per part: the rule itself was tried on as many or more
+
+
+def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
+    """Returns the help naming the part of the clause's 'when' that never holds on the
+    sampled plays (probes for a capture rule, captures for a bonus), or None when the
+    condition has one part or its parts cannot be told apart."""
+    parts = [part for part in conjuncts(clause.guard) if reads_play(part)]
+    if len(conjuncts(clause.guard)) < 2 or not parts:
+        return None
+    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    tests = [_Part(part, options, rules, ranks) for part in parts]
+    held: list[set[int]] = [set() for _ in tests]  # by part: the plays (by index) it holds on
+    plays = (play for play in sampled_plays(rules) if (play[2] == ()) == probes)
+    for index, play in enumerate(itertools.islice(plays, TRIALS)):
+        for test, where in zip(tests, held):
+            if test.holds(index, play):
+                where.add(index)
+    what = "plays" if probes else "captures"
+    never = [test for test, where in zip(tests, held) if not where]
+    if never:
+        test = never[0]
+        return f"'{test.text}' holds on none of the sampled {what}{test.seen()}: correct that part or remove it"
+    # a part the others meet but it never does (a comparison first: its numbers show); with two parts, the pair
+    for i in sorted(range(len(tests)), key=lambda i: tests[i].side is None) if len(tests) > 2 else ():
+        test = tests[i]
+        rest = set.intersection(*(where for j, where in enumerate(held) if j != i)) if len(tests) > 1 else set()
+        if rest and not rest & held[i]:
+            return (f"'{test.text}' holds on none of the sampled {what} where the rest of the condition holds"
+                    f"{test.seen(rest)}: correct that part or remove it")
+    for (a, held_a), (b, held_b) in itertools.combinations(zip(tests, held), 2):
+        if not held_a & held_b:
+            return (f"'{a.text}' and '{b.text}' each hold on some {what}, but never on the same one: "
+                    "correct one of them or remove it")
+    return None
+
+
+class _Part:
+    """One part of a condition, compiled; for a comparison with a number, the numbers the
+    other side took."""
+
+    def __init__(self, expr: n.Expr, options: dict[str, Any], rules: Rules, ranks: dict):
+        self.text = expr_text(expr)
+        self.test = E.compile_function(expr, options, rules.values, ranks)
+        self.side: Callable | None = None
+        self.numbers: dict[int, float] = {}  # by play: the number the compared side took
+        if isinstance(expr, n.Compare) and expr.op in ("<", "<=", ">", ">=", "==") and \
+                reads_play(expr.left) != reads_play(expr.right):
+            side = expr.left if reads_play(expr.left) else expr.right
+            self.side, self.side_text = E.compile_function(side, options, rules.values, ranks), expr_text(side)
+
+    def holds(self, index: int, play) -> bool:
+        try:
+            ok = bool(self.test(*play))
+            if self.side is not None:
+                value = self.side(*play)
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    self.numbers[index] = value
+            return ok
+        except FAILURES:
+            return False
+
+    def seen(self, plays: set[int] | None = None) -> str:
+        """Says the range the compared side took on the plays (all of them by default)."""
+        found = [v for i, v in self.numbers.items() if plays is None or i in plays]
+        if not found:
+            return ""
+        low, high = min(found), max(found)
+        span = number_text(low) if low == high else f"{number_text(low)} to {number_text(high)}"
+        return f" ({self.side_text} was {span} on them)"

@@ -1,0 +1,137 @@
+"""Issue 29: mistakes authors make on copies of bundled variants are heard, each with its fix in
+the author's words. Every case edits a copy of a bundled file, as an author would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from basra_dsl.check.checker import check_paths
+from basra_dsl.resources import bundled_variants
+
+
+def copy_with(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """A copy of a bundled variant, named as it is (so B407 keeps quiet), with one edit."""
+    text = bundled_variants()[name].read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / f"{name}.basra"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def findings(path: Path, code: str) -> list:
+    return [d for d in check_paths([path]).diagnostics if d.code == code]
+
+
+# ------------------------------------------------------------------ slips with a bare parser message before
+
+
+@pytest.mark.parametrize("name, old, new, code, said, help_said", [
+    ("egyptian", "101 | 121 = 101", "101, 121 = 101", "B124", "separated by '|', not by commas",
+     "write: option target: 101 | 121 = 101"),
+    ("scopa", "option target:", "option target", "B101", "needs a colon", "option target:"),
+    ("egyptian", "7D: bury", "7D: shuffle", "B102", "'shuffle' is not one of the words that go here",
+     "'bury' (back into the pack at a random place), 'bottom' (under the pack) or 'dealer'"),
+])
+def test_a_slip_is_named_with_its_fix(tmp_path, name, old, new, code, said, help_said):
+    (found,) = findings(copy_with(tmp_path, name, old, new), code)
+    assert said in found.message and help_said in found.help
+
+
+def test_a_line_above_the_variant_line_is_told_to_move_below_it(tmp_path):
+    text = bundled_variants()["egyptian"].read_text(encoding="utf-8")
+    head = text.index("variant egyptian")
+    line = text[:head].count("\n") + 2  # the variant line, once the stray line stands above it
+    path = tmp_path / "egyptian.basra"
+    path.write_text(text[:head] + "option fast: no | yes = no\n" + text[head:], encoding="utf-8")
+    (found,) = findings(path, "B111")
+    assert "'option fast: no | yes = no' stands above the 'variant' line" in found.message
+    assert found.help.startswith(f"move this line below line {line}")
+    assert found.span.line == line - 1 and found.span.column == 1
+
+
+def test_commas_between_choices_are_mended_by_the_editors_quick_fix(tmp_path):
+    """The quick fix writes the line the help gives, and the file then checks clean."""
+    from basra_dsl.lsp.fixes import line_fix
+
+    path = copy_with(tmp_path, "egyptian", "101 | 121 = 101", "101, 121 = 101")
+    (found,) = findings(path, "B124")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    row = lines[found.span.line - 1]
+    fix = line_fix(f"{found.message}\nhelp: {found.help}", row, found.span.line - 1)
+    assert fix is not None and fix.title.startswith("Write 'option target: 101 | 121 = 101")
+    lines[fix.line] = row[:fix.start] + fix.text + row[fix.end:]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert not check_paths([path]).diagnostics
+
+
+# ------------------------------------------------------------------ a type error gets a rewrite
+
+
+@pytest.mark.parametrize("old, new, said, rewrite", [
+    ("floor.sum <= 10", "floor.sum", "this is a number where a yes/no is needed", "'floor.sum <= 10'"),
+    ("clear: 10 when", "clear: cleared when", "this is a yes/no where a number is needed", "'10 when cleared'"),
+    ("clear: 10 when", "clear: captured when", "this is cards where a number is needed", "'captured.count'"),
+    ("floor.sum <= 10", "floor", "this is cards where a yes/no is needed", "'floor.count > 0'"),
+    ("floor.sum <= 10", "played", "this is a card where a yes/no is needed", "'played is J'"),
+])
+def test_a_type_error_suggests_the_rewrite(tmp_path, old, new, said, rewrite):
+    (found,) = findings(copy_with(tmp_path, "egyptian", old, new), "B205")
+    assert found.message == said and rewrite in found.help
+
+
+# ------------------------------------------------------------------ B701 names the part to blame
+
+
+@pytest.mark.parametrize("old, new, blamed", [
+    ("and floor.sum <= 10", "and floor.count == 0",
+     "'floor.count == 0' holds on none of the sampled captures (floor.count was 1 to"),
+    ("and floor.sum <= 10", "and floor.sum >= 60",
+     "'floor.sum >= 60' holds on none of the sampled captures where the rest of the condition holds "
+     "(floor.sum was 1 to"),
+    ("played is 7D and floor only", "played is 7D and floor has 7D and floor only",
+     "'played is 7D' holds on none of the sampled captures where the rest of the condition holds"),
+    ("played is 7D and floor only numeral and floor.sum <= 10", "played is 7D and floor has 7D",
+     "'played is 7D' and 'floor has 7D' each hold on some captures, but never on the same one"),
+])
+def test_a_condition_that_never_holds_names_its_failing_part(tmp_path, old, new, blamed):
+    (found,) = findings(copy_with(tmp_path, "egyptian", old, new), "B701")
+    assert "'seven' never applies" in found.message and blamed in found.help
+
+
+# ------------------------------------------------------------------ the game's shape
+
+
+def test_a_bonus_worth_many_hands_is_warned_of_with_the_figures(tmp_path):
+    (found,) = findings(copy_with(tmp_path, "egyptian", "clear: 10 when", "clear: 1000 when"), "B733")
+    assert found.message == ("'clear' scores 1000 points: about 23 times what the cards of a whole hand hold "
+                             "(43 points), and one such capture reaches the target 101")
+    assert "in proportion to a hand's 43" in found.help
+
+
+def test_a_bonus_that_reaches_the_target_alone_is_warned_of(tmp_path):
+    (found,) = findings(copy_with(tmp_path, "egyptian", "clear: 10 when", "clear: 101 when"), "B733")
+    assert found.message.endswith("one such capture reaches the target 101")
+
+
+def test_a_usual_bonus_is_not_warned_of(tmp_path):
+    assert not findings(copy_with(tmp_path, "egyptian", "clear: 10 when", "clear: 30 when"), "B733")
+
+
+def test_a_decider_below_the_target_is_warned_of(tmp_path):
+    (found,) = findings(copy_with(tmp_path, "egyptian", "decider 150", "decider 50"), "B716")
+    assert "played to 50, less than the 101 of the other games" in found.message
+    assert "'decider 150'" in found.help and "'drop decider'" in found.help
+
+
+def test_a_hand_that_leaves_a_short_last_deal_says_the_numbers(tmp_path):
+    (found,) = findings(copy_with(tmp_path, "egyptian", "hand 4", "hand 5"), "B718")
+    assert "with 2 or 4 players the last deal is short (with 2: 8 cards for 2 players, not 10)" in found.message
+    assert "48 cards after the first floor are not whole deals of 2 × 5" in found.message
+    assert "such as 'hand 4' or 'hand 6'" in found.help
+
+
+def test_a_game_that_deals_short_by_design_is_not_warned_of(tmp_path):
+    """Dry deals six with four more to the stack each deal: no hand near six divides the pack."""
+    assert not findings(copy_with(tmp_path, "dry", "hand 6", "hand 6"), "B718")
