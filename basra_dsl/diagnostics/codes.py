@@ -54,6 +54,7 @@ _CODES = [
     Code("B121", "error", "clause in the wrong section", "capture:\n  pair: any takes rank\n  hand 6", "Move the line under the section the message names (`hand` belongs under `setup:`); `option` lines come before the sections, header lines right after the `variant` line."),
     Code("B123", "error", "two clauses on one line", "setup:\n  hand 4 deal batches", "Put each clause on a line of its own: `hand 4`, then `deal batches` below it."),
     Code("B124", "error", "option choices separated by commas", "option target: 101, 121 = 101", "Separate the choices with `|`: `option target: 101 | 121 = 101`."),
+    Code("B125", "error", "punctuation written another way", "setup:\n  hand 4\ngame:\n  first to: 101", "Write the line as the help gives it: plain keyboard signs, double quotes, commas between entries, '#' for a comment, no colon after a clause's words, each statement on one line."),
     Code("B122", "error", "broken 'variant' line", "variant my game \"My Game\"", "Write `variant NAME \"Title\"`, optionally followed by `extends PARENT`: a name without spaces (`my_game` or `my-game`), the title in straight double quotes."),
     # ---------------------------------------------------------------- B2xx names and types
     Code("B201", "error", "unknown name", "basra:\n  a: 10 when clered", "Use a known name (`cleared`), an option, or declare the option."),

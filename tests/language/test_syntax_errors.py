@@ -206,7 +206,7 @@ def _mistakes(kind: str, path: Path):
             if rule and rule.group(2) not in ("choose",):
                 end = rule.end(3) if rule.group(3) else rule.end(2)
                 yield (number, row[:end] + row[end + 1:], end + 1, "B101", "a rule needs a colon after its name",
-                       "write it as 'name: ...'")
+                       "write: " + row[:end + 1].strip())
         elif kind == "option-colon":
             option = re.match(r"option (\w+):", row)
             if option:
@@ -412,8 +412,10 @@ def test_recovery_reports_each_mistake_of_a_variant_once(path):
     (HEAD + "basra:\n  a: 10 when cleared\n  caled \"Basra!\"\n", "B102", "'caled' is not a clause of the basra",
      "did you mean 'called'?"),
     # a rule name close to a keyword is still a rule without its colon
-    (HEAD + "capture:\n  a: J takes all\n  chose any takes rank\n", "B101", "rule needs a colon", "'name: ...'"),
-    (HEAD + "basra:\n  a: 10 when cleared\n  clear 10 when cleared\n", "B101", "rule needs a colon", "'name: ...'"),
+    (HEAD + "capture:\n  a: J takes all\n  chose any takes rank\n", "B101", "rule needs a colon",
+     "write: chose: any takes rank"),
+    (HEAD + "basra:\n  a: 10 when cleared\n  clear 10 when cleared\n", "B101", "rule needs a colon",
+     "write: clear: 10 when cleared"),
     # an option without its colon, with no choices yet
     (HEAD + "option a: 1 | 2 = 1\noption target\n", "B101", "option needs a colon", "option target:"),
     # a card of two values written as one entry (an author of Tablanette, issue 28)

@@ -34,6 +34,7 @@ from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
 from .operators import foreign
 from .places import wrong_section
 from .recovery import MAX_ERRORS, reads_past
+from .slips import mended
 from .words import (
     LABELLED,
     SECTION_WORDS,
@@ -84,6 +85,9 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
         found = recognise(exc, text, parser)
         if found:
             return found
+    found = mended(exc, text, parser)
+    if found:
+        return found
     if isinstance(exc, UnexpectedCharacters):
         return Explanation(*_unexpected_character(exc, text, parser))
     for recognise in (_keyword_rule, _brackets, _misspelled):
@@ -396,7 +400,9 @@ def _rule_colon(row, before, accepts):
     if not found or "COLON" not in accepts or found.group(1) in SECTION_WORDS:
         return None
     end = found.end(2) if found.group(2) else found.end(1)
-    return Explanation(*labelled("rule-colon"), column=end + 1, fix=_colon_after(row, end))
+    code, message, _ = labelled("rule-colon")
+    fixed = _colon_after(row, end)
+    return Explanation(code, message, f"write: {fixed.strip()}", column=end + 1, fix=fixed)
 
 
 def _unknown_choice(exc, parser) -> Explanation | None:

@@ -20,7 +20,7 @@ from .words import Explanation, line_text, shown
 
 _WORD = r"[0-9A-Za-z_\u2660-\u2667]+"
 _LIST = rf"{_WORD}(?:\s*\|\s*{_WORD})*"
-_TESTS = r"(?:\bis\s+not|\bis|\bhas|\bonly|\bexcept)"
+_TESTS = r"(?:\bis\s+not|\bis|\bhas|\bonly|\bexcept|\bbut)"
 _AFTER_TEST = re.compile(rf"(?:{_TESTS}|^\s*\w+\s*(?:\x22[^\x22\n]*\x22\s*)?:)\s+{_LIST}\s*$")  # a pattern list ends here
 MAX_LINE = 1000  # characters of a line read for these mistakes (no statement is near; bounds the regexes)
 _CARD_SUBJECTS = {"played": "is", "lone": "is", "top": "is", "rank": "is", "floor": "has", "captured": "has",

@@ -1,0 +1,163 @@
+"""Punctuation written the way other texts write it, found by mending the failing line.
+
+Authors bring habits from word processors, spreadsheets, YAML and programming: '≥' for '>=',
+curly or single quotes, ';' between list entries, '//' before a comment, a colon after a clause
+word (``first to: target``, ``drop: clear``), ``J=11`` in a values list, list entries without
+their commas, quoted option choices, a value without its card (``A 1, 14``), and a rule broken
+over two lines. Each ``_MENDS`` entry rewrites the failing line as the author meant it; the
+first whose line the parser then reads past is the explanation (B125), the mended line its
+help and its fix (which error recovery and the editor's quick fix both use).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from .recovery import reads_past
+from .words import Explanation, keywords, line_text
+
+MAX_LINE = 400  # longer lines are not mended (no statement is near; bounds the regexes)
+_FOREIGN = {"≥": ">=", "≤": "<=", "≠": "!=", "−": "-", "–": "-", "×": "*", "÷": "/", "“": '"', "”": '"', "„": '"'}
+_LISTS = r"(?:points|values|played\s+values|floor\s+values)"
+_ENTRY = r"[0-9A-Za-z♣♦♥♠]+(?:\s+except\s+[0-9A-Za-z♣♦♥♠|\s]+?)?\s+-?[0-9][0-9.]*"
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
+
+
+def mended(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
+    """Returns the explanation of a slip of punctuation on the failing line, or None."""
+    line = getattr(exc, "line", 0) or 0
+    row = line_text(text, line)
+    if line < 1 or not row.strip() or len(row) > MAX_LINE:
+        return None
+    lines = text.split("\n")
+    for mend in _MENDS:
+        found = mend(row, parser)
+        if found is None:
+            continue
+        fixed, message = found
+        if fixed != row and reads_past("\n".join(lines[:line - 1] + [fixed] + lines[line:]), line, parser):
+            column = next((i for i, (a, b) in enumerate(zip(row, fixed)) if a != b), min(len(row), len(fixed)))
+            return Explanation("B125", message, f"write: {fixed.strip()}", column=column + 1, fix=fixed)
+    return _broken_line(exc, lines, line, parser)
+
+
+def _foreign_signs(row: str, parser) -> tuple[str, str] | None:
+    signs = [c for c in dict.fromkeys(row) if c in _FOREIGN]
+    if not signs:
+        return None
+    fixed = row
+    for sign in signs:
+        fixed = fixed.replace(sign, _FOREIGN[sign])
+    if all(_FOREIGN[sign] == '"' for sign in signs):
+        return fixed, "curly quotes are not read in variant files: write straight ones (\")"
+    listed = ", ".join(f"'{s}' as '{_FOREIGN[s]}'" for s in signs)
+    return fixed, f"write {listed}: variant files are read in the plain keyboard's signs"
+
+
+def _single_quotes(row: str, parser) -> tuple[str, str] | None:
+    found = re.search(r"'([^'\"\n]*)'", row)
+    if not found or "#" in row[:found.start()]:
+        return None
+    fixed = row[:found.start()] + '"' + found.group(1) + '"' + row[found.end():]
+    return fixed, "a title or text is written between double quotes (\"), not single ones"
+
+
+def _semicolons(row: str, parser) -> tuple[str, str] | None:
+    code = row.split("#")[0]
+    if ";" not in code:
+        return None
+    return row.replace(";", ","), "entries of a list are separated by commas, not semicolons"
+
+
+def _slash_comment(row: str, parser) -> tuple[str, str] | None:
+    found = re.match(r"(\s*)//\s?", row)
+    if not found:
+        return None
+    return found.group(1) + "# " + row[found.end():], "a comment starts with '#', not '//'"
+
+
+def _clause_colon(row: str, parser) -> tuple[str, str] | None:
+    """``first to: target``, ``most cards: 30``, ``drop: clear``: a colon after clause words."""
+    found = re.match(r"(\s+)([a-z_]+(?:\s+[a-z_]+)?)\s*:\s*", row)
+    if not found or found.group(2).split()[0] not in keywords(parser):
+        return None
+    fixed = found.group(1) + found.group(2) + " " + row[found.end():]
+    return fixed, f"'{found.group(2)}' is a clause, and a clause takes no colon after its words"
+
+
+def _equals_in_list(row: str, parser) -> tuple[str, str] | None:
+    found = re.match(rf"(\s*{_LISTS}\s+)(.*)$", row)
+    if not found or "=" not in found.group(2):
+        return None
+    fixed = found.group(1) + re.sub(r"\s*=\s*", " ", found.group(2))
+    return fixed, "a card and its number are written side by side, without '=' (J 11, not J=11)"
+
+
+def _missing_commas(row: str, parser) -> tuple[str, str] | None:
+    found = re.fullmatch(rf"(\s*{_LISTS}\s+)((?:{_ENTRY}\s*)+)(\s*#.*)?", row)
+    if not found:
+        return None
+    entries = re.findall(_ENTRY, found.group(2))
+    if len(entries) < 2 or "," in found.group(2):
+        return None
+    return found.group(1) + ", ".join(e.strip() for e in entries) + (found.group(3) or ""), \
+        "the entries of a list are separated by commas"
+
+
+def _quoted_choices(row: str, parser) -> tuple[str, str] | None:
+    found = re.match(r"(\s*option\s+\w+\s*:\s*)([^#]*?)(\s*=\s*)\"(\w+)\"", row)
+    if not found or '"' not in found.group(2):
+        return None
+    choices = re.sub(r"\"(\w+)\"", r"\1", found.group(2))
+    fixed = found.group(1) + choices + found.group(3) + found.group(4) + row[found.end():]
+    return fixed, "an option's choices are plain words, without quotes (quotes are for its description)"
+
+
+def _value_without_card(row: str, parser) -> tuple[str, str] | None:
+    """``played values A 1, 14``: a value after a comma with no card before it."""
+    found = re.match(rf"(\s*{_LISTS}\s+)(.*)$", row)
+    if not found:
+        return None
+    entries = [e.strip() for e in found.group(2).split(",")]
+    mended_entries, card = [], None
+    for entry in entries:
+        if re.fullmatch(r"-?[0-9][0-9.]*", entry) and card is not None:
+            entry = f"{card} {entry}"
+        card = entry.split()[0] if entry.split() else card
+        mended_entries.append(entry)
+    if mended_entries == entries:
+        return None
+    return found.group(1) + ", ".join(mended_entries), \
+        "each value needs its card: a number alone after a comma names no card"
+
+
+_MENDS: tuple[Callable[[str, Lark], tuple[str, str] | None], ...] = (
+    _foreign_signs, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
+    _quoted_choices, _value_without_card, _single_quotes)
+
+
+def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation | None:
+    """A statement carried on to the next, more indented line without the '\\' that carries
+    it (a long rule broken in two, or a rule's body put below its name as YAML would)."""
+    if line >= len(lines) or getattr(getattr(exc, "token", None), "type", None) != "_NL":
+        return None
+    row, following = lines[line - 1], lines[line]
+    indent = len(row) - len(row.lstrip())
+    if not following.strip() or len(following) - len(following.lstrip()) <= indent or len(row) > MAX_LINE:
+        return None
+    carried = row.rstrip() + " \\"
+    if not reads_past("\n".join(lines[:line - 1] + [carried] + lines[line:]), line + 1, parser):
+        return None
+    return Explanation("B125", f"the statement goes on at line {line + 1}, but a line break ends a statement",
+                       "end this line with '\\' to carry the statement on to the next line, or join the two lines",
+                       column=len(row.rstrip()) + 1, fix=carried)
+
+
+def number_word(word: str) -> int | None:
+    """Returns the number a word spells (one to fifteen), or None."""
+    return _NUMBER_WORDS.get(word.lower())
