@@ -108,6 +108,12 @@ _KIND_WORDS = {"numerals": "numeral", "pictures": "picture", "face": "picture", 
                "court": "picture", "courts": "picture", "club": "clubs", "diamond": "diamonds",
                "heart": "hearts", "spade": "spades", "coin": "coins", "cup": "cups", "sword": "swords",
                "baton": "batons"}
+# the Latin suits as Italian and Spanish players name them: the language writes them in English
+FOREIGN_SUITS = {"oros": "coins", "denari": "coins", "copas": "cups", "coppe": "cups", "espadas": "swords",
+                 "spade": "swords", "bastos": "batons", "bastoni": "batons"}
+# face cards by their Italian, Spanish, French and German letters (fante, sota, valet, Bube; re,
+# rey, roi): the language writes J Q K
+_FOREIGN_FACES = {"F": "J", "V": "J", "B": "J", "R": "K"}
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,14 @@ def card_word_fix(word: str) -> CardFix | None:
     lowered = word.lower()
     if lowered in _SPELLED_RANKS:
         return _fix("ranks are written A 2-9 10 J Q K", _SPELLED_RANKS[lowered])
+    if lowered in FOREIGN_SUITS and lowered != "spade":  # 'spade' is the French suit's singular
+        return _fix("the suits are written in English: batons, coins, cups, swords", FOREIGN_SUITS[lowered])
+    if word in _FOREIGN_FACES:
+        return _fix("face cards are written J, Q, K whatever the pack calls them (F, the fante or sota, is J; "
+                    "C, the cavallo or caballo, Q; R, the re or rey, K)", _FOREIGN_FACES[word])
+    if word == "C":
+        return CardFix("face cards are written J, Q, K whatever the pack calls them",
+                       "Q for the cavallo (caballo), or clubs for the suit", None)
     if lowered in CLASS_WORDS or lowered in _KIND_WORDS:
         return _fix("kinds of card are numeral, picture, any and the suits (clubs, diamonds, hearts, spades)",
                     _KIND_WORDS.get(lowered, lowered))

@@ -14,7 +14,8 @@ from .. import cards as C
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import nodes as n
 from .syntax import hints
-from .unparse import expr_text
+from .syntax.slips import number_word
+from .unparse import expr_text, pattern_text
 
 NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
 
@@ -96,7 +97,7 @@ def check(expr: n.Expr, scope: Scope, want: str | None = None) -> Iterator[Diagn
     yield from found
     if want and kind and kind != want and not found:
         yield error("B205", f"this is {_a(kind)} where {_a(want)} is needed", expr.span,
-                    _conversion_hint(expr, kind, want))
+                    _conversion_hint(expr, kind, want, scope))
 
 
 def _a(kind: str) -> str:
@@ -104,9 +105,14 @@ def _a(kind: str) -> str:
     return kind if kind == CARDS else f"a {kind}"
 
 
-def _conversion_hint(expr: n.Expr, kind: str, want: str) -> str | None:
+def _conversion_hint(expr: n.Expr, kind: str, want: str, scope: Scope) -> str | None:
     """The place's kind of value written from the author's own expression (B205's help)."""
     text = expr_text(expr)
+    choices = scope.choices.get(expr.id) if isinstance(expr, n.Name) else None
+    if choices and want == BOOL:  # an option of numbers or words read as a yes/no
+        listed = " | ".join(str(c) for c in choices)
+        return (f"'{text}' is an option whose choices are {listed}: compare it, such as '{text} == {choices[0]}', "
+                "or make its choices 'no | yes' to read it as a yes/no")
     if len(text) > 40:
         text = {NUM: "floor.sum", BOOL: "cleared", CARDS: "captured", CARD: "played"}.get(kind, text)
     if want == BOOL:
@@ -163,7 +169,10 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             need = CARD if op in ("is", "is not") else CARDS
             if kind and kind != need:
                 hint = ("use 'has' or 'only' to test cards" if kind == CARDS else
-                        "use 'is' to test one card" if kind == CARD else None)
+                        "use 'is' to test one card" if kind == CARD else
+                        f"numbers are compared with '{'==' if op == 'is' else '!='}': write '{expr_text(subject)} "
+                        f"{'==' if op == 'is' else '!='} {pattern_text(pattern)}'" if kind == NUM and op in ("is", "is not")
+                        else None)
                 out.append(error("B205", f"'{op}' tests a {need}, but this is a {kind}",
                                  subject.span, hint))
             return BOOL
@@ -181,11 +190,14 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
 def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
     """B201 for a name the scope does not know, saying where it is known if it is the play's."""
     if name.id in PLAY_NAMES:
-        context = "static" if not scope.play else "capture" if "played" in scope.play else "dealing"
+        context = "static" if not scope.play else "capture" if "played" in scope.play else \
+            "score" if "taken" in scope.play else "dealing"
         return hints.out_of_place(name, context)
     if hints.is_card_word(name.id):
         return hints.card_as_value(name)
-    hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words)) or "declare it with an 'option' line"
+    number = number_word(name.id)
+    hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words)) or (
+        f"write the number in digits: {number}" if number is not None else "declare it with an 'option' line")
     return error("B201", f"unknown name '{name.id}'", name.span, hint)
 
 
@@ -229,7 +241,7 @@ def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> Non
     kind = _infer(expr, scope, out)
     if kind and kind != want:
         out.append(error("B205", f"this is {_a(kind)} where {_a(want)} is needed", expr.span,
-                         _conversion_hint(expr, kind, want)))
+                         _conversion_hint(expr, kind, want, scope)))
 
 
 def _expect_both(left: n.Expr, right: n.Expr, scope: Scope, kind: str, out: list[Diagnostic]) -> str:
@@ -262,7 +274,10 @@ def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None
         _expect(expr.args[0], scope, CARD, out)
         for keyword in expr.keywords:
             if C.parse_rank(keyword.name) is None:
+                word = C.suggest_card_word(keyword.name)
                 out.append(error("B204", f"unknown rank '{keyword.name}'", keyword.span,
+                                 f"ranks are written A 2-9 10 J Q K: write {word}={expr_text(keyword.value)}"
+                                 if word and C.parse_rank(word) is not None else
                                  did_you_mean(keyword.name, list("AJQKT") + [str(i) for i in range(2, 11)])))
             played = next((node for node in n.walk(keyword.value)
                            if isinstance(node, n.Name) and node.id in PLAY_NAMES), None)

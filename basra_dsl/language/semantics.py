@@ -125,7 +125,9 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
                     if clause.values == () else "remove the ': ...' list, or count the prime instead")
     if isinstance(clause, n.Most) and clause.what.text not in C.MAJORITY_WORDS and clause.what.text != "prime":
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
-                    did_you_mean(clause.what.text, C.MAJORITY_WORDS)
+                    (f"the suits are written in English: write 'most {C.FOREIGN_SUITS[clause.what.text]}'"
+                     if clause.what.text in C.FOREIGN_SUITS else None)
+                    or did_you_mean(clause.what.text, C.MAJORITY_WORDS)
                     or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
     if isinstance(clause, n.Most):
         yield from _check_tie_breaks(clause)
@@ -223,11 +225,18 @@ def play_names_of(clause: n.Clause, guard: bool = True) -> dict[str, tuple[str, 
         return X.RESTRICTION_NAMES if guard else NO_NAMES
     if isinstance(clause, n.BasraRule):
         return X.PLAY_NAMES
-    if getattr(clause, "taker", None) in ("holder", "declarer"):
+    if getattr(clause, "taker", None) in ("holder", "declarer") or _reads_dealt_hand(clause):
         return X.HOLDER_NAMES
     if isinstance(clause, n.ScoreRule):
         return X.TAKEN_NAMES
     return X.DEALING_NAMES if clause.section == "dealing" else NO_NAMES
+
+
+def _reads_dealt_hand(clause: n.Clause) -> bool:
+    """A floor bonus to someone the language does not know that reads 'hand': read as a rule
+    of a dealt hand, so only its taker is reported (``_check_takers``), not each name after."""
+    return isinstance(clause, n.FloorBonus) and clause.taker not in ("dealer", "next") and any(
+        isinstance(node, n.Name) and node.id == "hand" for node in n.walk(clause.guard))
 
 
 def clause_scope(merged: Merged, clause: n.Clause, guard: bool = True) -> X.Scope:
@@ -345,9 +354,14 @@ def _check_takers(merged: Merged) -> Iterator[Diagnostic]:
         option = merged.options.get(clause.taker)
         where = n.Word(clause.taker, span=clause.span)
         if option is None:
-            yield error("B201", f"unknown name '{clause.taker}': the floor goes to the dealer, to next, or to "
-                        "the choice of an option", where.span, did_you_mean(clause.taker, list(merged.options))
-                        or "write 'to dealer' or 'to next', or declare 'option NAME: dealer | next = dealer'")
+            dealt = _reads_dealt_hand(clause)
+            yield error("B201", f"unknown name '{clause.taker}': " + (
+                "a bonus for dealt cards goes to their holder, or to the player who declares them" if dealt else
+                "the floor goes to the dealer, to next, or to the choice of an option"), where.span,
+                did_you_mean(clause.taker, list(merged.options) + ["dealer", "next", "holder", "declarer"])
+                or ("write 'to holder' (scored at once by whoever is dealt the cards) or 'to declarer' (scored by a "
+                    "player who shows them at their first turn)" if dealt else
+                    "write 'to dealer' or 'to next', or declare 'option NAME: dealer | next = dealer'"))
         elif not {option_value(c) for c in option.choices} <= {"dealer", "next"}:
             yield error("B205", f"option '{clause.taker}' must choose between dealer and next to say who takes "
                         "the floor", where.span, f"declare it as: option {clause.taker}: dealer | next = dealer")

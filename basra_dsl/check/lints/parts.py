@@ -1,23 +1,30 @@
-"""Which part of a condition that never holds is to blame (B701's help, issue 29).
+"""Which part of a condition that never holds is to blame (B701, issue 29).
 
 A rule's 'when' joined by 'and' is tried part by part on the same sampled plays as the rule:
 a part that holds on none of them is named, with the range its numbers took where it
 compares one ("floor.sum was 0 to 38 on the sampled captures"); else a part that never
 holds where all the others do, with its numbers there; else two parts that never meet.
+A part that reads only the options and the player count is judged without plays
+(``option_parts_never``): ``players == 5`` in a game for two to four never holds.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ...engine.rules import Rules
 from ...language import evaluation as E
 from ...language import nodes as n
 from ...language.unparse import expr_text, number_text
-from .combinations import FAILURES, conjuncts, reads_play
+from ...diagnostics import Diagnostic, warning
+from ...language.merge import Merged
+from .combinations import FAILURES, Combination, any_choice, conjuncts, is_own, names_in, reads_play, safe_constant
 from .samples import sampled_plays
 
+# parts that can never hold on a capture, with what the author most likely meant
+NEVER_BY_NATURE = {"trailed": "a capture takes cards, so it never trails; for the play before it, write "
+                              "'previous.trailed'"}
 TRIALS = 20_000  # plays tried per part: the rule itself was tried on as many or more
 
 
@@ -40,7 +47,8 @@ def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes
     never = [test for test, where in zip(tests, held) if not where]
     if never:
         test = never[0]
-        return f"'{test.text}' holds on none of the sampled {what}{test.seen()}: correct that part or remove it"
+        return f"'{test.text}' holds on none of the sampled {what}{test.seen()}: " + NEVER_BY_NATURE.get(
+            test.text, "correct that part or remove it")
     # a part the others meet but it never does (a comparison first: its numbers show); with two parts, the pair
     for i in sorted(range(len(tests)), key=lambda i: tests[i].side is None) if len(tests) > 2 else ():
         test = tests[i]
@@ -88,3 +96,31 @@ class _Part:
         low, high = min(found), max(found)
         span = number_text(low) if low == high else f"{number_text(low)} to {number_text(high)}"
         return f" ({self.side_text} was {span} on them)"
+
+
+def option_parts_never(merged: Merged, combos: list[Combination], rules: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B701 for a rule of the play whose condition has a part that reads only the options and
+    the player count, and that part holds under none of them (``players == 5`` in a game
+    for two to four): the rule never applies, whatever the plays."""
+    for clause in rules:
+        if not is_own(merged, clause) or clause.guard is None:
+            continue
+        for part in conjuncts(clause.guard):
+            if not names_in(part) or not names_in(part) <= set(merged.options) | {"players"}:
+                continue
+            if not any(safe_constant(part, c.options) for c in combos):
+                yield warning("B701", f"'{expr_text(part)}' never holds for {any_choice(merged)} or player count, "
+                              f"so {_named(clause)} never applies",
+                              part.span, f"the variant is played by {_counts(merged)} players; correct that "
+                              "part or remove it")
+                break
+
+
+def _counts(merged: Merged) -> str:
+    counts = [str(c) for c in merged.player_counts()]
+    return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+
+
+def _named(clause: n.Clause) -> str:
+    name = getattr(clause, "name", None)
+    return f"'{name.text}'" if name is not None else f"this '{clause.keyword}'"

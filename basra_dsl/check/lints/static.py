@@ -32,6 +32,7 @@ from ...language.unparse import expr_text, pattern_text
 from .combinations import (FAILURES, Combination, any_choice, combinations, conjuncts, describe, in_this_file, is_own,
                            pick, safe_constant, why_failed)
 from .overrides import parent_of
+from .parts import option_parts_never
 
 # name -> (what it is, least, most, whole number?)
 RANGES = {
@@ -288,8 +289,11 @@ def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Di
 def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B701/B703: alternatives of a setup, score or game clause that are never chosen."""
     for key, alternatives in merged.clauses.items():
-        if not alternatives or isinstance(alternatives[0], n.PLAY_GUARDED):
-            continue  # rules of the play: check_play_rules and check_shadowed look at those
+        if alternatives and isinstance(alternatives[0], n.PLAY_GUARDED):
+            yield from option_parts_never(merged, combos, alternatives)
+            continue  # rules of the play: check_play_rules and check_shadowed look at the rest
+        if not alternatives:
+            continue
         chosen = {id(picked) for combo in combos if (picked := pick(merged, key, combo.options)) is not None}
         for index, clause in enumerate(alternatives):
             if id(clause) in chosen or not is_own(merged, clause) or clause.guard is None:
@@ -439,4 +443,5 @@ def check_excluded_cards(merged: Merged, combos: list[Combination]) -> Iterator[
                           f"('{expr_text(rule.guard)}'): '{clause.name.text}' pays for {' and '.join(words)} too",
                           part.pattern.span, f"if {' and '.join(words)} should not score, leave "
                           f"{'them' if len(words) > 1 else 'it'} out: played is {pattern_text(fixed)}")
+
 

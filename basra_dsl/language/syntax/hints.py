@@ -40,8 +40,12 @@ def out_of_place(name: n.Name, context: str) -> Diagnostic:
     hint = {"capture": "a capture rule is decided before the play, so it knows only played, floor and previous",
             "dealing": "a dealing rule is read before anyone plays, so it knows only 'floor' (the first floor "
                        "as dealt), the options and 'players'",
+            "score": "a score rule reads what a side took by the hand's end ('taken'), not a play: score "
+                     "what a play does (a sweep, a capture) with a rule under 'basra:'",
             }.get(context, "a keyword line ('compulsory', 'choose', 'hand', 'first to', ...) is settled before "
-                           "play, so its 'when' reads the options and 'players' only")
+                           "play, so its 'when' reads the options and 'players' only"
+                  + ("; what happens in the hand's last deal can be said only of plays, in a rule under 'basra:'"
+                     if name.id in ("last", "last_deal", "stock") else ""))
     return error("B201", f"'{name.id}' is known only in {where}: {PLAY_MEANINGS[name.id]}", name.span, hint)
 
 
@@ -112,9 +116,9 @@ def option_compared(compare: n.Compare, option: n.Name, kind: str, choices: tupl
         about = "the number of players"
     else:
         about = f"its choices are {listed}" if listed else f"its default is {value_text(default)}"
-    example = f"compare it with {'a number' if about == 'the number of players' else 'one of its choices'}, " \
-              f"such as {option.id} {compare.op} {value_text(choices[0] if choices else default)}"
     value = other.id if isinstance(other, n.Name) else value_text(other.value)
+    example = f"compare it with {'a number' if about == 'the number of players' else 'one of its choices'}, " \
+              f"such as {option.id} {compare.op} {value_text(_meant_choice(value, choices) if choices else default)}"
     if other_kind is None or other_kind == "word":  # a word: one of some option's choices, or unknown
         if kind != "word":
             return error("B205", f"'{option.id}' is a {kind}: {about}; '{value}' is a word", other.span, example)
@@ -130,6 +134,25 @@ def option_compared(compare: n.Compare, option: n.Name, kind: str, choices: tupl
     if choices is not None and other.value not in choices:
         return error("B302", f"'{option.id}' is never {value}: {about}", other.span, example)
     return None
+
+
+_TRUTHS = {"true": True, "false": False, "on": True, "off": False, "yes": True, "no": False}
+
+
+def _meant_choice(value: str, choices: tuple) -> Any:
+    """The choice a value written another way most likely means (``true`` for yes, ``12`` for
+    twelve, ``twelve`` for 12), else the first."""
+    from .slips import number_word
+
+    lowered = value.lower()
+    for choice in choices:
+        if isinstance(choice, bool) and _TRUTHS.get(lowered) is choice:
+            return choice
+        if isinstance(choice, str) and value.isdigit() and number_word(choice) == int(value):
+            return choice
+        if isinstance(choice, (int, float)) and not isinstance(choice, bool) and number_word(lowered) == choice:
+            return choice
+    return choices[0]
 
 
 def is_card_word(text: str) -> bool:
