@@ -35,7 +35,11 @@ seeded sample of plays, as a brute-force model checker would:
 - B808 a play whose captures could be too many to list, or its largest capture too long to find;
 - B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it;
 - B730 to B733 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
-  and a bonus out of proportion to what a hand holds.
+  and a bonus out of proportion to what a hand holds (by a figure of hands the engine plays, ``figures``);
+- B734 to B740 and B742 (in ``oddities``) rules that change the game past what a table expects: a lurch every
+  win meets, a draw that grows the hand, cards that can never take, a sweep that always scores, a
+  prime whose seven is not highest, a title against its condition, a picture worth a numeral's value,
+  a top-card bar on a spread floor (B742).
 
 B711 to B724 look for house rules that mean something other than what their author most
 likely meant while every clause is valid on its own.
@@ -68,6 +72,7 @@ from .overrides import (
 )
 from .dealing import check_bars, check_dealing
 from .shape import check_game_shape
+from .oddities import check_oddities
 from .suits import check_suit_words
 from .doubles import check_double_points
 from .placeholders import check_placeholders
@@ -94,7 +99,7 @@ __all__ = [
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
-    "check_bars", "check_suit_words", "check_game_shape",
+    "check_bars", "check_suit_words", "check_game_shape", "check_oddities",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -103,7 +108,7 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
                    check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars,
-                   check_suit_words, check_game_shape)
+                   check_suit_words, check_game_shape, check_oddities)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
                    check_bars, check_suit_words)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
+from ...cards import RANKS, card_name
 from ...diagnostics import Diagnostic, error, warning
 from ...engine import RuleError, judge_first_floor
-from ...engine.deal import hand_bonus
+from ...engine.deal import NO_PLAY, hand_bonus
 from ...language import nodes as n
 from ...language.merge import Merged
-from .combinations import Combination, in_this_file, is_own, names_in
+from ...language.unparse import expr_text
+from .combinations import FAILURES, Combination, in_this_file, is_own, names_in
 
 FLOORS = 400  # first floors sampled per way of playing
 SEED = 20260
@@ -80,36 +82,66 @@ def check_dealing(merged: Merged, combos: list[Combination]) -> Iterator[Diagnos
             continue
         rng = random.Random(SEED)
         void = done = 0
+        by_line = [0] * (len(rules.redeal.conditions) if rules.redeal is not None else 0)  # voids of each 'redeal'
         for _ in range(FLOORS):
             floor = tuple(rng.sample(rules.deck, min(rules.start_floor, len(rules.deck))))
             try:
-                void += judge_first_floor(rules, floor).void
+                judged = judge_first_floor(rules, floor).void
+                void += judged
                 done += 1
             except RuleError as exc:
                 yield from _failed(merged, combo, exc, "a first floor", failed)
                 break
+            for index, condition in enumerate(rules.redeal.conditions if judged else ()):
+                by_line[index] += bool(_holds(condition, floor))
         share = void / max(done, 1)
         if done and share > MOST_VOID and not voids_warned and rules.redeal is not None:
             voids_warned = True
-            clause = next(c for c in own if isinstance(c, n.Redeal))
-            yield warning("B726", f"the redeal voids {share:.0%} of sampled first floors, so a game would "
-                          "be dealt again and again before anyone plays", clause.span,
-                          f"with {combo.describe(merged)}; void only rare floors, such as 'floor.count(K) >= 3'")
+            yield _voids_most(merged, combo, share, by_line, own)
+
+
+def _holds(condition, floor: tuple) -> bool:
+    try:
+        return bool(condition(None, floor, (), (), NO_PLAY))
+    except FAILURES:  # judge_first_floor reports the failure
+        return False
+
+
+def _voids_most(merged: Merged, combo: Combination, share: float, by_line: list[int], own: list) -> Diagnostic:
+    """B726 at the 'redeal' line that voids the most floors, with its comparison turned round."""
+    clauses = list(merged.clauses.get("dealing.redeal", ()))
+    index = max(range(len(by_line)), key=by_line.__getitem__) if by_line else 0
+    clause = clauses[index] if index < len(clauses) else next(c for c in own if isinstance(c, n.Redeal))
+    guard = clause.guard
+    turned = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+    help_ = (f"did you mean '{expr_text(guard.left)} {turned[guard.op]} {expr_text(guard.right)}'? A redeal voids "
+             "only rare floors" if isinstance(guard, n.Compare) and guard.op in turned else
+             "void only rare floors, such as 'floor.count(K) >= 3'")
+    return warning("B726", f"this redeal voids {share:.0%} of sampled first floors (with {combo.describe(merged)}), so "
+                   "a game would be dealt again and again before anyone plays", in_this_file(merged, clause.span), help_)
 
 
 def check_bars(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B728: a first-floor bar that leaves fewer cards that may lie there than the floor needs
-    (the top card alone with 'top'): no deal could keep it."""
+    (the top card alone with 'top') once the hands of the first deal are out: the hands may
+    take the allowed cards first, and no deal could then keep the bar."""
     bars = [c for c in merged.clauses.get("setup.start_floor", ()) if isinstance(c, n.StartFloor) and c.bar]
     for combo in combos if bars else ():
         rules = combo.rules
         if rules is None or not rules.bar_cards or not rules.start_floor:
             continue
-        free = sum(1 for c in rules.deck if c not in rules.bar_cards)
+        allowed = [c for c in rules.deck if c not in rules.bar_cards]
         needed = 1 if rules.bar_top_only else rules.start_floor
-        if free < needed:
-            yield error("B728", f"the first floor's bar leaves {free} card{'s' * (free != 1)} of the pack that may lie "
-                        f"there, and the floor needs {needed}", bars[0].bar.span,
-                        "bar fewer cards (name the ones the sources keep off the table), or deal fewer to the floor")
+        dealt = rules.players * rules.hand_size  # the hands may hold every allowed card before the floor is laid
+        if len(allowed) < needed + dealt:
+            shown = f" ({' '.join(map(card_name, allowed))})" if 0 < len(allowed) <= 8 else ""
+            ranks = sorted({c >> 2 for c in allowed})
+            meant = (f"to keep {' and '.join(RANKS[r].replace('T', '10') for r in ranks)} off the floor, bar only "
+                     f"them: 'without {' | '.join(RANKS[r].replace('T', '10') for r in ranks)}'"
+                     if allowed and len(ranks) <= 2 else
+                     "bar fewer cards (name the ones the sources keep off the table), or deal fewer to the floor")
+            yield error("B728", f"the first floor's bar leaves {len(allowed)} card{'s' * (len(allowed) != 1)} of the "
+                        f"pack that may lie there{shown}: the floor needs {needed}, and the {dealt} cards of the "
+                        "hands may take them first", bars[0].bar.span, meant)
             return
 

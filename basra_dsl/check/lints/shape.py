@@ -5,16 +5,21 @@ hands or the whole target (each said with the figures that show it)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Iterator
 
 from ...diagnostics import Diagnostic, warning
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import number_text
-from .combinations import Combination, is_own, reads_play, safe_constant
+from ...cards import card_name
+from .combinations import FAILURES, Combination, is_own, names_in, safe_constant
+from .figures import side_points
+from .samples import sampled_plays
 
-FEW, MANY = 1, 200  # a target reached within one hand, or only after this many of a side's fair shares
-HANDS_IN_A_BONUS = 3  # a bonus worth more than this many hands' points dwarfs the cards (the bundled: at most 1.6)
+MANY = 40  # hands a game may take before its target is out of proportion (the bundled: at most 17)
+HANDS_IN_A_BONUS = 2  # a bonus worth more than this many hands' cards dwarfs them (the bundled: at most 1.6)
+PLAYS = 20_000  # sampled plays a bonus whose points depend on the play is tried on for its largest
 
 
 def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -45,7 +50,8 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
     target = own.get("game.target")
     if isinstance(target, n.Target):
         yield from _target(rules, target)
-    bonuses = [c for c in merged.variant.clauses if isinstance(c, n.BasraRule) and is_own(merged, c)]
+    # a bonus for dealt cards is rare and may be meant to win at once (Cuarenta's four of a kind)
+    bonuses = [c for c in merged.variant.clauses if isinstance(c, (n.BasraRule, n.ScoreRule)) and is_own(merged, c)]
     yield from _bonuses(rules, bonuses, combos[0].options if combos else {})
 
 
@@ -54,23 +60,55 @@ def _hand_points(rules) -> float:
     return sum(rules.card_points.get(c, 0) for c in rules.deck) + sum(m.points for m in rules.majorities)
 
 
-def _bonuses(rules, bonuses: list[n.BasraRule], options: dict) -> Iterator[Diagnostic]:
-    """B733: a bonus of set points worth several whole hands, or the target at one capture."""
+def _bonuses(rules, bonuses: list[n.Clause], options: dict) -> Iterator[Diagnostic]:
+    """B733: a bonus worth several whole hands' cards, or the target at one stroke (where a
+    hand does not reach it anyway: B732 says so); points that depend on the play are judged
+    by the most they score on the sampled captures."""
     hand, goal = _hand_points(rules), rules.target
     for clause in bonuses:
-        points = None if reads_play(clause.points) else safe_constant(clause.points, options)
-        if not isinstance(points, (int, float)) or isinstance(points, bool) or points <= 0:
+        points, play = _most_points(rules, clause, options)
+        if points is None or points <= 0:
             continue
-        reaches = goal not in (float("inf"), 0) and not rules.hands_limit and points >= goal
-        if hand > 0 and points > HANDS_IN_A_BONUS * hand or reaches:
-            whys = ([f"about {points / hand:.0f} times what the cards of a whole hand hold ({number_text(hand)} "
-                     "points)"] if hand > 0 and points > HANDS_IN_A_BONUS * hand else [])
-            whys += [f"one such capture reaches the target {number_text(goal)}"] if reaches else []
-            why = ", and ".join(whys)
-            yield warning("B733", f"'{clause.name.text}' scores {number_text(points)} points: {why}",
-                          clause.points.span, f"give it points in proportion to a hand's {number_text(hand)}, "
-                          f"such as {number_text(max(1, _round5(hand / 4)))}; a bonus of the bundled games is worth "
-                          "at most about a hand")
+        large = hand > 0 and points > HANDS_IN_A_BONUS * hand
+        reaches = (goal not in (float("inf"), 0) and not rules.hands_limit and points >= goal
+                   and hand / len(rules.sides) < goal)  # else any hand reaches it: B732 says so
+        if not (large or reaches):
+            continue
+        whys = [f"about {points / hand:.0f} times what the cards of a whole hand hold ({number_text(hand)} "
+                "points)"] if large else []
+        whys += [f"one such {'capture' if isinstance(clause, n.BasraRule) else 'hand'} reaches the target "
+                 f"{number_text(goal)}"] if reaches else []
+        said = f"'{clause.name.text}' scores {number_text(points)} points{play}: {', and '.join(whys)}"
+        yield warning("B733", said, clause.points.span, "give it points in proportion to a hand (its cards hold "
+                      f"{number_text(hand)}); a bonus of the bundled games is worth at most about a hand")
+
+
+def _calls(expr: n.Expr) -> bool:
+    """Whether an expression reads cards (value(), .sum(...)), which only a play can tell."""
+    return any(isinstance(node, (n.Call, n.Counted)) for node in n.walk(expr))
+
+
+def _most_points(rules, clause: n.Clause, options: dict) -> tuple[float | None, str]:
+    """The points a bonus scores: set points, or the most it scores on the sampled captures
+    (with the play that scores them, in words)."""
+    if names_in(clause.points) <= set(options) | {"players"} and not _calls(clause.points):
+        points = safe_constant(clause.points, options)
+        ok = isinstance(points, (int, float)) and not isinstance(points, bool)
+        return (points if ok else None), ""
+    rule = next((r for r in rules.basra_rules if r.name == clause.name.text), None)
+    if not isinstance(clause, n.BasraRule) or rule is None:
+        return None, ""
+    best, shown = None, ""
+    for play in itertools.islice((p for p in sampled_plays(rules) if p[2]), PLAYS):
+        try:
+            if rule.condition is not None and not rule.condition(*play):
+                continue
+            points = rule.points(*play)
+        except FAILURES:
+            continue
+        if isinstance(points, (int, float)) and not isinstance(points, bool) and (best is None or points > best):
+            best, shown = points, f" when {card_name(play[0])} takes {' '.join(map(card_name, play[2]))}"
+    return best, shown
 
 
 def _round5(value: float) -> float:
@@ -78,16 +116,21 @@ def _round5(value: float) -> float:
 
 
 def _target(rules, target: n.Target) -> Iterator[Diagnostic]:
-    """B732: a target any one hand brings a side to, or one that takes hundreds of hands."""
+    """B732: a target a side reaches in about one hand, or one that takes dozens of hands, by
+    the points a side scores in a hand the engine plays (cards and bonuses)."""
     hand, goal = _hand_points(rules), rules.target
-    if hand <= 0 or goal in (float("inf"), 0) or rules.hands_limit:
+    if goal in (float("inf"), 0) or rules.hands_limit:
         return
-    share = hand / len(rules.sides)  # a side's fair share of a hand, bonuses aside
-    if goal <= FEW:
-        yield warning("B732", f"the target {number_text(goal)} is reached in the first hand: a hand holds "
-                      f"{number_text(hand)} points besides the bonuses", target.span,
+    side = side_points(rules)
+    if side is None:
+        side = hand / len(rules.sides)  # a side's fair share of the cards, bonuses aside
+    if side <= 0:
+        return
+    scores = f"a side scores about {number_text(round(side, 1))} points a hand (cards and bonuses, as played)"
+    if goal <= side:
+        yield warning("B732", f"the target {number_text(goal)} is reached in about one hand: {scores}", target.span,
                       "say 'hands 1' under game: if a single hand is meant, or raise the target")
-    elif goal / share > MANY:
-        yield warning("B732", f"the target {number_text(goal)} takes about {goal / share:.0f} hands: a hand holds "
-                      f"{number_text(hand)} points besides the bonuses, {number_text(round(share, 1))} a side",
-                      target.span, "lower the target to what a table plays in an evening")
+    elif goal / side > MANY:
+        yield warning("B732", f"the target {number_text(goal)} takes about {goal / side:.0f} hands: {scores}",
+                      target.span, f"lower the target to what a table plays in an evening, such as "
+                      f"{number_text(_round5(side * 5))} (about five hands)")

@@ -29,7 +29,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ...diagnostics import Diagnostic, Span, did_you_mean
 from . import recovery
-from .header import variant_line
+from .header import before_variant, variant_line
 from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
 from .operators import foreign
 from .places import wrong_section
@@ -81,7 +81,7 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
     bad_number = _bad_number(exc, text)
     if bad_number:
         return Explanation(*bad_number)
-    for recognise in (_before_variant, variant_line, foreign, wrong_section):  # the mistake named, whatever the state
+    for recognise in (before_variant, variant_line, foreign, wrong_section):  # the mistake named, whatever the state
         found = recognise(exc, text, parser)
         if found:
             return found
@@ -121,22 +121,6 @@ def recover(first: UnexpectedInput, text: str, path: str, parser: Lark, describe
         return [found.fix] if found.fix is not None else []
 
     return recovery.recover(first, text, path, parser, placed, fixes)
-
-
-def _before_variant(exc, text: str, parser: Lark) -> Explanation | None:
-    """A statement written above the ``variant`` line (``setup: hand 4``, then the variant)."""
-    line = getattr(exc, "line", 0) or 0
-    rows = text.split("\n")
-    first = next((i + 1 for i, row in enumerate(rows) if re.match(r"variant\s+\S", row)), None)
-    if first is None or not 0 < line < first:
-        return None
-    row = rows[line - 1]
-    if not row.strip() or row.lstrip().startswith("#"):
-        return None
-    start = len(row) - len(row.lstrip())
-    return Explanation("B111", f"'{row.strip()[:40]}' stands above the 'variant' line, which must come first",
-                       f"move this line below line {first} (only comments and blank lines may stand above "
-                       "the variant line)", column=start + 1, width=len(row.strip()))
 
 
 def _line_text(text: str, line: int) -> str:

@@ -1,4 +1,4 @@
-"""The ``variant`` line read the way its author meant it: one error for what is wrong on it
+"""The ``variant`` line read the way its author meant it (and a statement written above it): one error for what is wrong on it
 (a name with a space, a title without its quotes, a missing name, ``extends`` without a
 parent...) and the line rewritten as it should be, so the rest of the file is read as usual.
 
@@ -19,6 +19,22 @@ from .words import Explanation, line_text
 
 _QUOTES = "\"“”„‘’'«»"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def before_variant(exc, text: str, parser: Lark) -> Explanation | None:
+    """A statement written above the ``variant`` line (``setup: hand 4``, then the variant)."""
+    line = getattr(exc, "line", 0) or 0
+    rows = text.split("\n")
+    first = next((i + 1 for i, row in enumerate(rows) if re.match(r"variant\s+\S", row)), None)
+    if first is None or not 0 < line < first:
+        return None
+    row = rows[line - 1]
+    if not row.strip() or row.lstrip().startswith("#"):
+        return None
+    start = len(row) - len(row.lstrip())
+    return Explanation("B111", f"'{row.strip()[:40]}' stands above the 'variant' line, which must come first",
+                       f"move this line below line {first} (only comments and blank lines may stand above "
+                       "the variant line)", column=start + 1, width=len(row.strip()))
 
 
 def variant_line(exc: UnexpectedInput, text: str, parser: Lark | None = None) -> Explanation | None:

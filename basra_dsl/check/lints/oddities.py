@@ -1,0 +1,232 @@
+"""Rules valid on their own that change the game past what a table expects (issue 29), each
+said with what it does at the table:
+
+- B734 a lurch every win meets (the losers are always below a line at or above the target);
+- B735 a draw of several cards after each play (the hand grows every turn);
+- B736 cards that can never take from the floor (no rule lets them: pictures under 'takes sums');
+- B737 a card that sweeps the floor and scores the sweep bonus on every play it makes;
+- B738 a prime table where the seven does not count most (digits swapped, 7 12 for 7 21);
+- B739 a rule whose title says the opposite of its comparison ('ten or less' over '>= 10');
+- B740 a picture given the value of a numeral the pack still holds (deck 52 under values J 8);
+- B742 a first-floor bar on the top card ('without top J') of a floor that is spread, not stacked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Iterator
+
+from ...cards import FULL_PACK, RANKS, card_name
+from ...diagnostics import Diagnostic, warning
+from ...engine.capture import CaptureResolver
+from ...language import nodes as n
+from ...language.merge import Merged
+from ...language.syntax.slips import number_word
+from ...language.unparse import expr_text, number_text
+from .combinations import FAILURES, Combination, atoms, in_this_file, is_own, played_cards
+from .samples import sampled_plays
+
+PLAYS = 3_000  # sampled plays of the sweeping cards a bonus is tried on (B737)
+PICTURES = (10, 11, 12)  # J Q K, by rank index
+PRIME_ORDER = (6, 5, 0, 4, 3, 2, 1)  # 7 6 A 5 4 3 2: every account of the prime ranks them so
+_LESS = r"or less|or fewer|at most|up to|under|below|no more than"
+_MORE = r"or more|at least|over|above|no fewer than|no less than"
+
+
+def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B734 to B740 (see the module)."""
+    rules = next((c.rules for c in combos if c.rules is not None), None)
+    if rules is None:
+        return
+    own = [c for c in merged.variant.clauses if is_own(merged, c)]
+    for clause in own:
+        if isinstance(clause, n.Lurch):
+            yield from _lurch(rules, clause)
+        if isinstance(clause, n.BasraRule) and clause.title and clause.guard is not None:
+            yield from _title_against_condition(clause)
+    draws = next((c for c in own if c.key == "setup.draw"), None)
+    if draws is not None and rules.draw > 1:
+        hand = rules.hand_size
+        yield warning("B735", f"a player draws {rules.draw} cards after each play, so a hand grows by "
+                      f"{rules.draw - 1} a turn ({hand}, {hand + rules.draw - 1}, {hand + 2 * (rules.draw - 1)}... cards)",
+                      draws.span, f"to keep a hand at {hand} cards, draw one after each play: 'draw 1'")
+    capture_changed = any(c.section in ("capture", "setup") for c in own)
+    if capture_changed:
+        yield from _never_take(merged, rules)
+        yield from _pictures_alike(merged, rules)
+    yield from _sweepers_always_score(merged, rules, own)
+    yield from _cleared_or(merged, rules, own)
+    bar = next((c for c in own if isinstance(c, n.StartFloor) and c.bar), None)
+    if rules.bar_top_only and rules.floor_kind == "spread" and (bar is not None or any(
+            c.key == "setup.floor" for c in own)):
+        where = next((c for c in own if c.key == "setup.floor"), bar)
+        yield warning("B742", "the first floor's bar names the top card ('without top ...'), but the floor is spread: "
+                      "every card of it lies face up and can be taken, so no card is on top", where.span,
+                      "for a pile where only the top card counts, write 'floor stack'; else bar the cards without 'top'")
+    yield from _prime(merged, rules, own)
+
+
+def _lurch(rules, clause: n.Lurch) -> Iterator[Diagnostic]:
+    if not rules.lurch or rules.target in (float("inf"), 0):
+        return
+    games, below = rules.lurch
+    if below >= rules.target:
+        yield warning("B734", f"every win counts {games} games: a game ends when a side reaches "
+                      f"{number_text(rules.target)}, so the losers are always below {number_text(below)}", clause.span,
+                      f"a lurch is for a loser left far behind, such as 'lurch {games} below "
+                      f"{number_text(max(1, round(rules.target / 2)))}'")
+
+
+def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
+    """B736: ranks no capture rule lets take anything (a sums rule over cards without a value)."""
+    if not rules.capture_rules:
+        return
+    worth = CaptureResolver(rules).worth
+    stuck = sorted({c >> 2 for c in rules.deck if not any(
+        c in rule.cards and (rule.takes in ("rank", "all") or rule.takes == "sums" and (worth[c] or rule.total))
+        for rule in rules.capture_rules)})
+    if not stuck:
+        return
+    named = ", ".join(RANKS[r].replace("T", "10") for r in stuck)
+    sums = next((c for c in merged.variant.clauses if isinstance(c, n.CaptureRule) and c.takes == "sums"), None)
+    span = sums.span if sums is not None else merged.variant.name.span
+    yield warning("B736", f"{named} can never take from the floor: no capture rule lets them, and 'takes sums' "
+                  "adds up only cards that have a value", span,
+                  f"let a card take the cards of its rank ('pair: any takes rank'), or give {named} values "
+                  f"('values {', '.join(f'{RANKS[r]} {11 + i}' for i, r in enumerate(stuck[:3]))}')")
+
+
+def _pictures_alike(merged: Merged, rules) -> Iterator[Diagnostic]:
+    """B740: a picture given the value of a numeral rank the pack holds."""
+    ranks = {c >> 2 for c in rules.deck}
+    by_value: dict[int, list[int]] = {}
+    for rank in sorted(ranks):
+        value = rules.values.get(rank * 4) or next((rules.values.get(c) for c in rules.deck if c >> 2 == rank), None)
+        if isinstance(value, int):
+            by_value.setdefault(value, []).append(rank)
+    clashes = [(v, rs) for v, rs in by_value.items() if len(rs) > 1 and any(r in PICTURES for r in rs)
+               and any(r not in PICTURES for r in rs)]
+    if not clashes:
+        return
+    value, alike = clashes[0]
+    values = next((c for c in merged.variant.clauses if c.key == "setup.values"), None)
+    deck = next((c for c in merged.clauses.get("setup.deck", ())), None)
+    span = (deck or values or merged.variant.name).span
+    names = " and ".join(RANKS[r].replace("T", "10") for r in alike)
+    yield warning("B740", f"{names} both add up as {value}: the pack of {len(rules.deck)} holds the numerals that the "
+                  "values give to the pictures", span,
+                  "play the pack without them (the 40-card pack: 'deck 40'), or give the pictures other values")
+
+
+def _sweepers_always_score(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B737: a card that takes the whole floor whatever it holds, and a bonus that scores every
+    such sweep (the sweep bonus a table keeps for clearing the floor the hard way)."""
+    sweepers = frozenset().union(*(r.cards for r in rules.capture_rules if r.takes == "all" and r.condition is None
+                                   and not r.spared))
+    # this file's bonuses; every bonus where this file changes what takes the floor
+    changed = any(isinstance(c, n.CaptureRule) for c in own)
+    named = {c.name.text: c for alts in merged.clauses.values() for c in alts
+             if isinstance(c, n.BasraRule) and (changed or c in own)
+             and played_cards(c.guard) == frozenset(FULL_PACK)}  # a bonus that names its card means it
+    bonuses = [r for r in rules.basra_rules if r.name in named]
+    if not sweepers or not bonuses:
+        return
+    plays = list(itertools.islice((p for p in sampled_plays(rules) if p[0] in sweepers and len(p[1]) >= 2 and p[2]),
+                                  PLAYS))
+    for rule in bonuses:
+        scored = {}
+        for play in plays:
+            try:
+                holds = rule.condition is None or rule.condition(*play)
+            except FAILURES:
+                holds = False
+            scored.setdefault(play[0], []).append(bool(holds))
+        always = sorted(c for c, seen in scored.items() if len(seen) >= 3 and all(seen))
+        if always:
+            cards = ", ".join(map(card_name, always[:-1])) + " or " * (len(always) > 1) + card_name(always[-1])
+            sweep = next((c for c in own if isinstance(c, n.CaptureRule) and c.takes == "all"), None)
+            where = named[rule.name].span if named[rule.name] in own or sweep is None else sweep.span
+            yield warning("B737", f"'{rule.name}' scores every time {cards} is played on a floor of two or more: "
+                          "it takes the whole floor", in_this_file(merged, where),
+                          "if a sweep by that card is not meant to score, leave it out of the bonus ('... and played "
+                          f"is not {_pattern_of(always, rules.deck)}')")
+
+
+def _pattern_of(cards: list[int], deck) -> str:
+    """The cards as a pattern: a rank where they are all of it the deck holds."""
+    ranks = {c >> 2 for c in cards}
+    whole = [r for r in sorted(ranks) if {c for c in deck if c >> 2 == r} <= set(cards)]
+    words = [RANKS[r].replace("T", "10") for r in whole] + [card_name(c) for c in cards if c >> 2 not in whole]
+    return " | ".join(words)
+
+
+def _cleared_or(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B723: 'cleared' joined by 'or' (``cleared or not last``): the bonus then scores captures
+    that leave cards whenever the other side holds."""
+    for clause in (c for c in own if isinstance(c, n.BasraRule) and c.guard is not None):
+        joined = next((node for node in n.walk(clause.guard) if isinstance(node, n.BoolOp) and node.op == "or"
+                       and n.Name("cleared", span=node.span) in (node.left, node.right)), None)
+        rule = next((r for r in rules.basra_rules if r.name == clause.name.text), None)
+        if joined is None or rule is None:
+            continue
+        for play in itertools.islice((p for p in sampled_plays(rules) if p[2] and p[3]), PLAYS):
+            try:
+                holds = rule.condition(*play)
+            except FAILURES:
+                continue
+            if holds:
+                other = joined.right if joined.left == n.Name("cleared", span=joined.span) else joined.left
+                yield warning("B723", f"'{clause.name.text}' scores captures that leave cards: "
+                              f"'{expr_text(joined)}' holds whenever '{expr_text(other)}' does (such as "
+                              f"{card_name(play[0])} taking {' '.join(map(card_name, play[2]))})", joined.span,
+                              f"to ask for both, write 'cleared and {expr_text(other)}'")
+                break
+
+
+def _prime(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B738: the prime's seven counting less than another rank."""
+    clause = next((c for c in own if isinstance(c, n.Most) and c.what.text == "prime"), None)
+    prime = next((m.prime for m in rules.majorities if m.prime), None)
+    if clause is None or not prime:
+        return
+    worth = {card >> 2: value for card, value in prime.items()}
+    present = [r for r in PRIME_ORDER if r in worth]
+    for higher, lower in zip(present, present[1:]):
+        if worth[higher] < worth[lower]:
+            name = RANKS[higher]
+            swapped = str(int(worth[higher]))[::-1] if float(worth[higher]).is_integer() else None
+            fix = (f"did you mean '{name} {swapped}'?" if swapped and int(swapped) > max(worth.values())
+                   else f"give {name} more than {RANKS[lower]}")
+            yield warning("B738", f"in the prime, {name} counts {number_text(worth[higher])}, less than "
+                          f"{RANKS[lower]} ({number_text(worth[lower])}): every account ranks 7, 6, A, 5, 4, 3, 2 from "
+                          "the top", clause.span, fix)
+            return
+
+
+def _title_against_condition(clause: n.BasraRule) -> Iterator[Diagnostic]:
+    """B739: 'ten or less' in the title over a '>= 10' in the condition (or the other way)."""
+    title = clause.title.lower()
+    for part in atoms(clause.guard):
+        if not isinstance(part, n.Compare) or part.op not in ("<", "<=", ">", ">="):
+            continue
+        number = part.right.value if isinstance(part.right, n.Number) else None
+        if number is None:
+            continue
+        words = [w for w, v in _spelled().items() if v == number] + [number_text(number)]
+        said = next((m for w in words for m in re.finditer(rf"\b{re.escape(w)}\s+({_LESS}|{_MORE})\b", title)), None)
+        if said is None:
+            continue
+        less = re.fullmatch(_LESS, said.group(1)) is not None
+        if less != (part.op in ("<", "<=")):
+            flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[part.op]
+            yield warning("B739", f"the title says '{said.group(0)}', but the condition takes '{expr_text(part)}'",
+                          part.span, f"write '{expr_text(part.left)} {flipped} {number_text(number)}', or correct "
+                          "the title")
+            return
+
+
+def _spelled() -> dict[str, int]:
+    return {word: value for word in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                     "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+            if (value := number_word(word)) is not None}
