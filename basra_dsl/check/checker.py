@@ -25,6 +25,7 @@ from ..engine.random_play import random_move
 from ..language.compiler import compile_rules
 from ..language.loader import LOOKUP, is_path_like, load, load_text
 from ..language.merge import Merged
+from .allow import kept
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
 from .lints import ancestor_errors, lint
@@ -114,7 +115,8 @@ def check_one(path: Path, report: Report, examples: bool = True, simulate: int =
               seed: int = 0) -> list[Diagnostic]:
     """Returns every finding for one variant file; a crash becomes a B900 finding, not a traceback."""
     try:
-        return list(check_file(path, report, examples, simulate, seed))
+        found = list(check_file(path, report, examples, simulate, seed))
+        return kept(found, path.read_text(encoding="utf-8", errors="replace"), path) if path.is_file() else found
     except RecursionError:
         return [error("B114", "the file is nested too deeply to check", Span(str(path), 1, 1),
                       "split long expressions into simpler ones")]
@@ -140,7 +142,7 @@ def check_file(path: Path, report: Report, examples: bool, simulate: int, seed: 
 def check_text(text: str, path: Path, report: Report, examples: bool = True) -> Iterator[Diagnostic]:
     """Yields every finding for a variant given as text (an editor's buffer not yet saved),
     as ``check_file`` does for the file: one code path for the command and the editor."""
-    yield from check_loaded(lambda: load_text(text, path), path, report, examples, 0, 0)
+    yield from kept(check_loaded(lambda: load_text(text, path), path, report, examples, 0, 0), text, path)
 
 
 def check_examples_text(text: str, path: Path, variant_text: str | None = None) -> Iterator[Diagnostic]:

@@ -137,11 +137,12 @@ _CODES = [
     Code("B733", "warning", "a bonus out of proportion to a hand", "score:\n  total 43\nbasra:\n  clear: 1000 when cleared  # 23 hands' points at one capture", "Give the bonus points in proportion to what a hand's cards hold (the message says how many); a bonus of the bundled games is worth at most about a hand."),
     Code("B734", "warning", "a lurch every win meets", "game:\n  first to 61\nmatch:\n  lurch 2 below 61", "Set the lurch's line well below the target (`lurch 2 below 31`): it is for a loser left far behind."),
     Code("B735", "warning", "a draw that grows the hand", "setup:\n  draw 4", "Draw one card after each play (`draw 1`) to keep the hand at its size."),
-    Code("B736", "warning", "cards that can never take", "capture:\n  sum: any takes sums  # pictures have no value", "Let a card take the cards of its rank (`pair: any takes rank`), or give the pictures values."),
+    Code("B736", "warning", "cards that can never take", "capture:\n  drop pair  # queens and kings add up to nothing: they take nothing now", "Let a card take the cards of its rank (`pair: any takes rank`), or give the pictures values."),
     Code("B737", "warning", "a sweep that always scores", "capture:\n  seven: 7 takes all  # every seven sweeps, and the basra scores it", "Leave the sweeping card out of the bonus (`and played is not 7`), as the bundled games leave out the jacks."),
     Code("B738", "warning", "a prime whose seven is not highest", "score:\n  most prime 1 tie nobody: 7 12, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, picture 10", "Rank the prime 7, 6, A, 5, 4, 3, 2 from the top (`7 21`)."),
     Code("B739", "warning", "a title that says the opposite of its condition", "basra:\n  seven \"Seven on ten or less\": 10 when played is 7D and floor.sum >= 10", "Turn the comparison round (`floor.sum <= 10`), or correct the title."),
     Code("B740", "warning", "a picture worth a numeral's value", "setup:\n  deck 52\n  values J 8, Q 9, K 10", "Play the pack without those numerals (`deck 40`), or give the pictures other values."),
+    Code("B741", "warning", "a sweep bonus barred from the whole last deal", "basra:\n  sweep: 1 when cleared and not last_deal", "Write `not last` to bar only the hand's last play, as the usual rule does; where the whole deal is meant, say so in a note above the rule: `#: allow B741: why`."),
     Code("B742", "warning", "a top-card bar on a spread floor", "setup:\n  floor spread\n  start floor 4 without top J: dealer", "Stack the floor (`floor stack`) where only the top card counts, or bar the cards without `top`."),
     Code("B731", "warning", "cards that score below zero", "score:\n  points QS -13", "Keep it if the card is a penalty; else give it 0 or more points."),
     Code("B730", "warning", "a match that can end level", "match:\n  best of 4", "Play best of an odd number (`best of 5`), or a decider."),
@@ -181,7 +182,9 @@ def markdown() -> str:
              "| B5xx | YAML and JSON documents (records, examples) |",
              "| B6xx | worked examples and simulations |", "| B7xx | lints: what cannot be meant |",
              "| B9xx | basra itself |", "",
-             "Warnings do not fail `basra check`; errors make it exit 1.", ""]
+             "Warnings do not fail `basra check`; errors make it exit 1. A warning you mean to keep is",
+             "allowed where it stands by a note on its line or in the comments just above it:",
+             "`#: allow B741: the sources bar the whole last round` (a `#:` note is never published).", ""]
     for entry in _CODES:
         lines += [f"## {entry.code}", "", f"**{entry.title}** ({entry.severity})", "", "Example:", "",
                   "```basra" if is_basra_example(entry.example) else "```text", entry.example, "```", "",

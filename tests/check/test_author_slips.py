@@ -135,3 +135,23 @@ def test_a_hand_that_leaves_a_short_last_deal_says_the_numbers(tmp_path):
 def test_a_game_that_deals_short_by_design_is_not_warned_of(tmp_path):
     """Dry deals six with four more to the stack each deal: no hand near six divides the pack."""
     assert not findings(copy_with(tmp_path, "dry", "hand 6", "hand 6"), "B718")
+
+
+# ------------------------------------------------------------------ a warning the author means
+
+
+def test_a_note_allows_a_warning_where_it_stands_and_only_there(tmp_path):
+    """Pasur bars a sur in the hand's whole last round, as its sources do, and says so in a
+    note; without the note the same rule draws B741, and a note never silences an error."""
+    path = copy_with(tmp_path, "pasur", "  #: allow B741: the Persian pages", "  #: the Persian pages")
+    (found,) = findings(path, "B741")
+    assert "never scores in the hand's last deal" in found.message and "'not last'" in found.help
+    assert not findings(copy_with(tmp_path, "pasur", "  sur: 5", "  sur: 5"), "B741")
+    path = copy_with(tmp_path, "egyptian", "  clear: 10 when", "  #: allow B733, B205\n  clear: cleared when")
+    assert findings(path, "B205")  # an error stands whatever the note says
+
+
+def test_a_sweep_barred_from_the_whole_last_deal_is_warned_of(tmp_path):
+    path = copy_with(tmp_path, "scopa", "cleared and not last", "cleared and not last_deal")
+    (found,) = findings(path, "B741")
+    assert found.span.line == next(i for i, row in enumerate(path.read_text().split("\n"), 1) if "last_deal" in row)

@@ -8,6 +8,7 @@ said with what it does at the table:
 - B738 a prime table where the seven does not count most (digits swapped, 7 12 for 7 21);
 - B739 a rule whose title says the opposite of its comparison ('ten or less' over '>= 10');
 - B740 a picture given the value of a numeral the pack still holds (deck 52 under values J 8);
+- B741 a sweep bonus barred from the hand's whole last deal ('not last_deal' for 'not last');
 - B742 a first-floor bar on the top card ('without top J') of a floor that is spread, not stacked.
 """
 
@@ -24,7 +25,7 @@ from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.syntax.slips import number_word
 from ...language.unparse import expr_text, number_text
-from .combinations import FAILURES, Combination, atoms, in_this_file, is_own, played_cards
+from .combinations import FAILURES, Combination, atoms, conjuncts, in_this_file, is_own, played_cards
 from .samples import sampled_plays
 
 PLAYS = 3_000  # sampled plays of the sweeping cards a bonus is tried on (B737)
@@ -51,12 +52,13 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
         yield warning("B735", f"a player draws {rules.draw} cards after each play, so a hand grows by "
                       f"{rules.draw - 1} a turn ({hand}, {hand + rules.draw - 1}, {hand + 2 * (rules.draw - 1)}... cards)",
                       draws.span, f"to keep a hand at {hand} cards, draw one after each play: 'draw 1'")
-    capture_changed = any(c.section in ("capture", "setup") for c in own)
+    capture_changed = any(c.section in ("capture", "setup") for c in own + list(merged.variant.drops))
     if capture_changed:
         yield from _never_take(merged, rules)
         yield from _pictures_alike(merged, rules)
     yield from _sweepers_always_score(merged, rules, own)
     yield from _cleared_or(merged, rules, own)
+    yield from _last_deal(own)
     bar = next((c for c in own if isinstance(c, n.StartFloor) and c.bar), None)
     if rules.bar_top_only and rules.floor_kind == "spread" and (bar is not None or any(
             c.key == "setup.floor" for c in own)):
@@ -90,7 +92,8 @@ def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
         return
     named = ", ".join(RANKS[r].replace("T", "10") for r in stuck)
     sums = next((c for c in merged.variant.clauses if isinstance(c, n.CaptureRule) and c.takes == "sums"), None)
-    span = sums.span if sums is not None else merged.variant.name.span
+    drop = next((d for d in merged.variant.drops if d.section == "capture"), None)
+    span = (sums or drop or merged.variant.name).span
     yield warning("B736", f"{named} can never take from the floor: no capture rule lets them, and 'takes sums' "
                   "adds up only cards that have a value", span,
                   f"let a card take the cards of its rank ('pair: any takes rank'), or give {named} values "
@@ -182,6 +185,20 @@ def _cleared_or(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnost
                               f"{card_name(play[0])} taking {' '.join(map(card_name, play[2]))})", joined.span,
                               f"to ask for both, write 'cleared and {expr_text(other)}'")
                 break
+
+
+def _last_deal(own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B741: a bonus for clearing the floor that 'not last_deal' bars from the whole last deal
+    (a game that means it, as Pasur's sources do, says so with '#: allow B741')."""
+    for clause in (c for c in own if isinstance(c, n.BasraRule) and c.guard is not None):
+        parts = conjuncts(clause.guard)
+        barred = next((p for p in parts if isinstance(p, n.Not) and p.operand == n.Name("last_deal", span=p.span)),
+                      None)
+        if barred is not None and n.Name("cleared", span=barred.span) in parts:
+            yield warning("B741", f"'{clause.name.text}' never scores in the hand's last deal: 'not last_deal' bars "
+                          "every play of it, not only the hand's last play", barred.span,
+                          "for the hand's last play only (the usual rule), write 'not last'; if the whole deal is "
+                          "meant, say so in a note above the rule: '#: allow B741: why'")
 
 
 def _prime(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
