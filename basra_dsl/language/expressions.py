@@ -289,8 +289,12 @@ def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None
         return NUM
     if expr.func == "splits":
         if len(expr.args) != 3 or expr.keywords:
-            out.append(error("B203", "splits() takes cards, a least number of groups and a most sum",
-                             expr.span, FUNCTIONS["splits"]))
+            given = [expr_text(a) for a in expr.args]
+            such = (f"splits({given[0]}, 1, {given[1]})" if len(given) == 2 else "splits(floor, 1, 10)")
+            out.append(error("B203", "splits() takes cards, a least number of groups and a most sum"
+                             + (": the number of groups is missing" if len(given) == 2 else ""), expr.span,
+                             f"write {FUNCTIONS['splits']}, such as '{such}' (the cards split into 1 group or "
+                             "more, each adding up to at most the sum)"))
             return BOOL
         _expect(expr.args[0], scope, CARDS, out)
         _expect(expr.args[1], scope, NUM, out)

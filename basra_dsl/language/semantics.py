@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
 from .merge import Merged, names_used, option_value
-from .unparse import expr_text, value_text
+from .unparse import expr_text, pattern_text, value_text
 
 COUNTBACK_WORDS = (*C.MAJORITY_WORDS, "bonuses")  # what a countback counts, besides card patterns
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
@@ -110,9 +110,18 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
         for earlier, later in zip(clauses, clauses[1:]):
             if earlier.guard is None:
                 yield error("B206", f"'{key.split('.', 1)[1].replace('_', ' ')}' is already stated at line "
-                            f"{earlier.span.line}", later.span,
-                            "state a clause once, or give each alternative a 'when' and keep the "
-                            "one without 'when' last")
+                            f"{earlier.span.line}", later.span, _twice_help(later))
+
+
+def _twice_help(clause: n.Clause) -> str:
+    """B206's help: a 'values' line that gives a card two values meant 'played values'."""
+    if isinstance(clause, n.CardValues):
+        words = [pattern_text(e.pattern) for e in clause.entries]
+        twice = next((w for w in words if words.count(w) > 1), None)
+        if twice is not None:
+            return (f"{twice} has two values on this line: a card played as either is written 'played values "
+                    f"{', '.join(f'{pattern_text(e.pattern)} {expr_text(e.value)}' for e in clause.entries)}'")
+    return "state a clause once, or give each alternative a 'when' and keep the one without 'when' last"
 
 
 def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:

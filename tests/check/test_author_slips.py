@@ -107,7 +107,7 @@ def test_a_bonus_worth_many_hands_is_warned_of_with_the_figures(tmp_path):
     (found,) = findings(copy_with(tmp_path, "egyptian", "clear: 10 when", "clear: 1000 when"), "B733")
     assert found.message == ("'clear' scores 1000 points: about 23 times what the cards of a whole hand hold "
                              "(43 points), and one such capture reaches the target 101")
-    assert "in proportion to a hand (its cards hold 43)" in found.help
+    assert found.help.startswith("write '10', as egyptian plays")
 
 
 def test_a_bonus_that_reaches_the_target_alone_is_warned_of(tmp_path):

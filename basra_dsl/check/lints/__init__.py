@@ -12,7 +12,7 @@ seeded sample of plays, as a brute-force model checker would:
 - B704 a deck too small for the deal at some player count;
 - B705 a number out of range (a hand of 0 or a million cards, a negative target);
 - B706 a majority without a tie policy where a tie can happen;
-- B707 points per hand that do not add up to the ``total`` the variant claims;
+- B707 (in ``totals``) points per hand that do not add up to the ``total`` the variant claims;
 - B708 a clause or option of a child stated exactly as its parent states it;
 - B709 a variant that extends another and changes nothing;
 - B710 an expression that fails when evaluated (a division by zero);
@@ -36,10 +36,10 @@ seeded sample of plays, as a brute-force model checker would:
 - B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it;
 - B730 to B733 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
   and a bonus out of proportion to what a hand holds (by a figure of hands the engine plays, ``figures``);
-- B734 to B742 (in ``oddities``) rules that change the game past what a table expects: a lurch every
+- B734 to B743 (in ``oddities``) rules that change the game past what a table expects: a lurch every
   win meets, a draw that grows the hand, cards that can never take, a sweep that always scores, a
   prime whose seven is not highest, a title against its condition, a picture worth a numeral's value,
-  a sweep bonus barred from the whole last deal (B741), a top-card bar on a spread floor (B742).
+  a sweep bonus barred from the whole last deal (B741), a top-card bar on a spread floor (B742), stacks no card can take (B743).
 
 A warning the author means to keep is allowed where it stands by a note '#: allow BXXX: why' (``check.allow``).
 
@@ -74,6 +74,7 @@ from .overrides import (
 )
 from .dealing import check_bars, check_dealing
 from .shape import check_game_shape
+from .totals import check_totals
 from .oddities import check_oddities
 from .suits import check_suit_words
 from .doubles import check_double_points
@@ -91,7 +92,6 @@ from .static import (
     check_static_guards,
     check_tie_extension,
     check_tie_policies,
-    check_totals,
 )
 
 __all__ = [

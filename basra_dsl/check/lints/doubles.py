@@ -14,7 +14,7 @@ from .combinations import (
     Combination,
     safe_constant,
 )
-from .static import _number
+from .static import number as _number
 
 
 def check_double_points(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:

@@ -9,23 +9,27 @@ said with what it does at the table:
 - B739 a rule whose title says the opposite of its comparison ('ten or less' over '>= 10');
 - B740 a picture given the value of a numeral the pack still holds (deck 52 under values J 8);
 - B741 a sweep bonus barred from the hand's whole last deal ('not last_deal' for 'not last');
-- B742 a first-floor bar on the top card ('without top J') of a floor that is spread, not stacked.
+- B742 a first-floor bar on the top card ('without top J') of a floor that is spread, not stacked;
+- B743 stacks allowed to grow past the value of every card (a stack is taken by a card of its value).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from typing import Iterator
 
 from ...cards import FULL_PACK, RANKS, card_name
 from ...diagnostics import Diagnostic, warning
 from ...engine.capture import CaptureResolver
+from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.syntax.slips import number_word
 from ...language.unparse import expr_text, number_text
 from .combinations import FAILURES, Combination, atoms, conjuncts, in_this_file, is_own, played_cards
+from .reference import described, reference_rules
 from .samples import sampled_plays
 
 PLAYS = 3_000  # sampled plays of the sweeping cards a bonus is tried on (B737)
@@ -43,7 +47,7 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     own = [c for c in merged.variant.clauses if is_own(merged, c)]
     for clause in own:
         if isinstance(clause, n.Lurch):
-            yield from _lurch(rules, clause)
+            yield from _lurch(merged, rules, clause)
         if isinstance(clause, n.BasraRule) and clause.title and clause.guard is not None:
             yield from _title_against_condition(clause)
     draws = next((c for c in own if c.key == "setup.draw"), None)
@@ -56,6 +60,14 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     if capture_changed:
         yield from _never_take(merged, rules)
         yield from _pictures_alike(merged, rules)
+    stacks = next((c for c in own if c.key == "capture.stacks"), None)
+    if stacks is not None and rules.builds is not None and rules.builds.stack_limit:
+        highest = max((v for values in rules.played_values.values() for v in values), default=0)
+        highest = max([highest] + [v for v in rules.values.values() if isinstance(v, int)])
+        if rules.builds.stack_limit > highest:
+            yield warning("B743", f"a stack may grow to {rules.builds.stack_limit}, but no card is worth more than "
+                          f"{highest}: a stack is taken by a card of its value, so one above {highest} is never taken",
+                          stacks.span, f"stack no higher than the highest card: 'stacks to {highest}'")
     yield from _sweepers_always_score(merged, rules, own)
     yield from _cleared_or(merged, rules, own)
     yield from _last_deal(own)
@@ -69,15 +81,18 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     yield from _prime(merged, rules, own)
 
 
-def _lurch(rules, clause: n.Lurch) -> Iterator[Diagnostic]:
+def _lurch(merged: Merged, rules, clause: n.Lurch) -> Iterator[Diagnostic]:
     if not rules.lurch or rules.target in (float("inf"), 0):
         return
     games, below = rules.lurch
     if below >= rules.target:
+        reference = reference_rules(merged)
+        line = (reference.lurch[1] if reference is not None and reference.lurch and reference.lurch[1] < rules.target
+                else math.ceil(rules.target / 2))
         yield warning("B734", f"every win counts {games} games: a game ends when a side reaches "
                       f"{number_text(rules.target)}, so the losers are always below {number_text(below)}", clause.span,
-                      f"a lurch is for a loser left far behind, such as 'lurch {games} below "
-                      f"{number_text(max(1, round(rules.target / 2)))}'")
+                      f"a lurch is for a loser left far behind, such as 'lurch {games} below {number_text(line)}'"
+                      f"{described(None, merged) if reference is not None and reference.lurch else ''}")
 
 
 def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
@@ -148,12 +163,26 @@ def _sweepers_always_score(merged: Merged, rules, own: list[n.Clause]) -> Iterat
         always = sorted(c for c, seen in scored.items() if len(seen) >= 3 and all(seen))
         if always:
             cards = ", ".join(map(card_name, always[:-1])) + " or " * (len(always) > 1) + card_name(always[-1])
-            sweep = next((c for c in own if isinstance(c, n.CaptureRule) and c.takes == "all"), None)
-            where = named[rule.name].span if named[rule.name] in own or sweep is None else sweep.span
+            sweep = next((c for c in own if isinstance(c, n.CaptureRule) and c.takes == "all"
+                          and X.pattern_set(c.pattern) & set(always)), None)
+            spared = _left_out(named[rule.name].guard) & X.pattern_set(sweep.pattern) if sweep is not None else set()
+            where = sweep.span if sweep is not None else named[rule.name].span
+            narrow = (f"if only {_pattern_of(sorted(spared), rules.deck)} should sweep (the bonus leaves it out), "
+                      f"write '{sweep.name.text}: {_pattern_of(sorted(spared), rules.deck)} takes all'; else "
+                      if spared else "")
             yield warning("B737", f"'{rule.name}' scores every time {cards} is played on a floor of two or more: "
                           "it takes the whole floor", in_this_file(merged, where),
-                          "if a sweep by that card is not meant to score, leave it out of the bonus ('... and played "
-                          f"is not {_pattern_of(always, rules.deck)}')")
+                          f"{narrow}leave the sweeping cards out of the bonus ('... and played is not "
+                          f"{_pattern_of(always, rules.deck)}')")
+
+
+def _left_out(guard: n.Expr | None) -> set[int]:
+    """The cards a condition keeps from scoring ('played is not J | 7D' at its top)."""
+    found: set[int] = set()
+    for part in conjuncts(guard):
+        if isinstance(part, n.Test) and part.op == "is not" and part.subject == n.Name("played", span=part.span):
+            found |= X.pattern_set(part.pattern)
+    return found
 
 
 def _pattern_of(cards: list[int], deck) -> str:

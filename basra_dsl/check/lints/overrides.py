@@ -14,6 +14,7 @@ every diagnostic it finds:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterator
 
 from ...diagnostics import Diagnostic, Span, error, warning
@@ -336,11 +337,21 @@ def _short_deal(merged: Merged, clause: n.Clause, by_count: dict[int, Any], was:
         return warning("B718", message, clause.span, f"no hand deals {cards} cards evenly to {count} players: "
                        f"leave the count out ('players {others}') unless a short last deal is meant")
     below = [h for h in even if h < rules.hand_size][-1:] + [h for h in even if h > rules.hand_size][:1]
-    when = f" when players == {count}" if set(counts) < set(merged.player_counts()) else ""
+    # a variant of its own with one hand for every count: offer the hand plain where it deals evenly at each
+    single = was is None and len(merged.clauses.get("setup.hand", ())) == 1
+    everywhere = [h for h in below if single and all(_short_by(r, h) is None for r in _rules_by_count(merged, rules))]
+    when = f" when players == {count}" if set(counts) < set(merged.player_counts()) and not everywhere else ""
+    below = everywhere or below
     such = " or ".join(f"'hand {h}{when}'" for h in below)
     return warning("B718", message, clause.span, f"hands that deal the {cards} cards after the first floor "
                    f"evenly to {count} players: {', '.join(map(str, even))}; such as {such}"
                    + (" before the other alternatives" if when else ""))
+
+
+def _rules_by_count(merged: Merged, rules) -> list:
+    """The rules at every player count of the variant, as ``rules`` at its own (the deck and
+    deal alike, the count changed)."""
+    return [replace(rules, players=count) for count in merged.player_counts()]
 
 
 def _short_by(rules, hand: int | None = None, start: int | None = None) -> int | None:

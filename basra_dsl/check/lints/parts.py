@@ -48,7 +48,7 @@ def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes
     if never:
         test = never[0]
         return f"'{test.text}' holds on none of the sampled {what}{test.seen()}: " + NEVER_BY_NATURE.get(
-            test.text, "correct that part or remove it")
+            test.text, test.nearest() or "correct that part or remove it")
     # a part the others meet but it never does (a comparison first: its numbers show); with two parts, the pair
     for i in sorted(range(len(tests)), key=lambda i: tests[i].side is None) if len(tests) > 2 else ():
         test = tests[i]
@@ -71,11 +71,14 @@ class _Part:
         self.text = expr_text(expr)
         self.test = E.compile_function(expr, options, rules.values, ranks)
         self.side: Callable | None = None
+        self.wanted: float | None = None  # the number an '==' asks for
         self.numbers: dict[int, float] = {}  # by play: the number the compared side took
         if isinstance(expr, n.Compare) and expr.op in ("<", "<=", ">", ">=", "==") and \
                 reads_play(expr.left) != reads_play(expr.right):
             side = expr.left if reads_play(expr.left) else expr.right
             self.side, self.side_text = E.compile_function(side, options, rules.values, ranks), expr_text(side)
+            other = expr.right if side is expr.left else expr.left
+            self.wanted = other.value if expr.op == "==" and isinstance(other, n.Number) else None
 
     def holds(self, index: int, play) -> bool:
         try:
@@ -87,6 +90,15 @@ class _Part:
             return ok
         except FAILURES:
             return False
+
+    def nearest(self) -> str | None:
+        """'did you mean ...?' with the number the compared side took closest to the one asked for."""
+        if self.wanted is None or not self.numbers:
+            return None
+        close = min(set(self.numbers.values()), key=lambda v: (abs(v - self.wanted), v))
+        where = (" ('floor' is the floor before the play; 'left' is the floor after it)"
+                 if self.side_text.startswith("floor") else "")
+        return f"did you mean '{self.side_text} == {number_text(close)}'?{where}"
 
     def seen(self, plays: set[int] | None = None) -> str:
         """Says the range the compared side took on the plays (all of them by default)."""

@@ -11,10 +11,11 @@ from typing import Iterator
 from ...diagnostics import Diagnostic, warning
 from ...language import nodes as n
 from ...language.merge import Merged
-from ...language.unparse import number_text
+from ...language.unparse import expr_text, number_text, pattern_text
 from ...cards import card_name
 from .combinations import FAILURES, Combination, is_own, names_in, safe_constant
 from .figures import side_points
+from .reference import described, near_miss, reference_points, reference_rules
 from .samples import sampled_plays
 
 MANY = 40  # hands a game may take before its target is out of proportion (the bundled: at most 17)
@@ -38,8 +39,11 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
     if isinstance(points, n.Points):
         for entry in points.entries:
             if isinstance(entry.points, n.Negate) or (isinstance(entry.points, n.Number) and entry.points.value < 0):
-                yield warning("B731", "these cards score below zero: whoever takes them loses points", entry.points.span,
-                              "if that is meant (a penalty card), keep it; else give a number of 0 or more")
+                shown = f"{pattern_text(entry.pattern)} {expr_text(entry.points)}"
+                meant = f"{pattern_text(entry.pattern)} {expr_text(entry.points).lstrip('- ')}"
+                yield warning("B731", f"'{shown}' scores below zero: whoever takes these cards loses points",
+                              entry.points.span, f"if the minus slipped in, write '{meant}'; if a penalty card is "
+                              "meant, keep it")
     decider = own.get("match.decider")
     if isinstance(decider, n.Decider) and rules.decider is not None and rules.decider < rules.target:
         yield warning("B716", f"the deciding game is played to {number_text(rules.decider)}, less than the "
@@ -49,10 +53,10 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
                       f"{number_text(rules.target)}")
     target = own.get("game.target")
     if isinstance(target, n.Target):
-        yield from _target(rules, target)
+        yield from _target(merged, rules, target)
     # a bonus for dealt cards is rare and may be meant to win at once (Cuarenta's four of a kind)
     bonuses = [c for c in merged.variant.clauses if isinstance(c, (n.BasraRule, n.ScoreRule)) and is_own(merged, c)]
-    yield from _bonuses(rules, bonuses, combos[0].options if combos else {})
+    yield from _bonuses(merged, rules, bonuses, combos[0].options if combos else {})
 
 
 def _hand_points(rules) -> float:
@@ -60,7 +64,7 @@ def _hand_points(rules) -> float:
     return sum(rules.card_points.get(c, 0) for c in rules.deck) + sum(m.points for m in rules.majorities)
 
 
-def _bonuses(rules, bonuses: list[n.Clause], options: dict) -> Iterator[Diagnostic]:
+def _bonuses(merged: Merged, rules, bonuses: list[n.Clause], options: dict) -> Iterator[Diagnostic]:
     """B733: a bonus worth several whole hands' cards, or the target at one stroke (where a
     hand does not reach it anyway: B732 says so); points that depend on the play are judged
     by the most they score on the sampled captures."""
@@ -76,11 +80,24 @@ def _bonuses(rules, bonuses: list[n.Clause], options: dict) -> Iterator[Diagnost
             continue
         whys = [f"about {points / hand:.0f} times what the cards of a whole hand hold ({number_text(hand)} "
                 "points)"] if large else []
-        whys += [f"one such {'capture' if isinstance(clause, n.BasraRule) else 'hand'} reaches the target "
-                 f"{number_text(goal)}"] if reaches else []
+        stroke = "capture" if isinstance(clause, n.BasraRule) else "hand"
+        whys += [f"one such {stroke} reaches the target {number_text(goal)}"] if reaches else []
+        if not reaches and goal not in (float("inf"), 0) and points >= goal / 2:
+            whys.append(f"{points / goal:.0%} of the target {number_text(goal)} at one {stroke}")
         said = f"'{clause.name.text}' scores {number_text(points)} points{play}: {', and '.join(whys)}"
-        yield warning("B733", said, clause.points.span, "give it points in proportion to a hand (its cards hold "
-                      f"{number_text(hand)}); a bonus of the bundled games is worth at most about a hand")
+        yield warning("B733", said, clause.points.span, _fitting_bonus(merged, clause, points, hand))
+
+
+def _fitting_bonus(merged: Merged, clause: n.Clause, points: float, hand: float) -> str:
+    """B733's help: the reference's points for the rule, a slipped zero put right, or a quarter of a hand."""
+    written = reference_points(merged, clause.name.text)
+    if written is not None and written != expr_text(clause.points):
+        return f"write '{written}'{described(None, merged)}, or points in proportion to a hand"
+    missed = near_miss(points, lambda value: value <= HANDS_IN_A_BONUS * hand / 2)
+    if missed is not None and points > missed:
+        return f"did you mean {number_text(missed)}? (a zero slipped); a bonus is worth at most about a hand"
+    return (f"give it points in proportion to a hand (its cards hold {number_text(hand)}), such as "
+            f"{number_text(max(1, _round5(hand / 4)))}; a bonus of the bundled games is worth at most about a hand")
 
 
 def _calls(expr: n.Expr) -> bool:
@@ -115,7 +132,7 @@ def _round5(value: float) -> float:
     return max(1, round(value / 5) * 5) if value >= 20 else round(value)
 
 
-def _target(rules, target: n.Target) -> Iterator[Diagnostic]:
+def _target(merged: Merged, rules, target: n.Target) -> Iterator[Diagnostic]:
     """B732: a target a side reaches in about one hand, or one that takes dozens of hands, by
     the points a side scores in a hand the engine plays (cards and bonuses)."""
     hand, goal = _hand_points(rules), rules.target
@@ -127,10 +144,27 @@ def _target(rules, target: n.Target) -> Iterator[Diagnostic]:
     if side <= 0:
         return
     scores = f"a side scores about {number_text(round(side, 1))} points a hand (cards and bonuses, as played)"
+    option = merged.options.get(target.points.id) if isinstance(target.points, n.Name) else None
+    span = option.span if option is not None else target.span
+    chosen = f" (the option '{option.name.text}' chooses it)" if option is not None else ""
     if goal <= side:
-        yield warning("B732", f"the target {number_text(goal)} is reached in about one hand: {scores}", target.span,
-                      "say 'hands 1' under game: if a single hand is meant, or raise the target")
+        yield warning("B732", f"the target {number_text(goal)}{chosen} is reached in about one hand: {scores}", span,
+                      f"raise it, such as {_fitting_target(merged, goal, side)}; or say 'hands 1' under game: if a "
+                      "single hand is meant")
     elif goal / side > MANY:
-        yield warning("B732", f"the target {number_text(goal)} takes about {goal / side:.0f} hands: {scores}",
-                      target.span, f"lower the target to what a table plays in an evening, such as "
-                      f"{number_text(_round5(side * 5))} (about five hands)")
+        yield warning("B732", f"the target {number_text(goal)}{chosen} takes about {goal / side:.0f} hands: {scores}",
+                      span, f"lower it to what a table plays in an evening, such as {_fitting_target(merged, goal, side)}")
+
+
+def _fitting_target(merged: Merged, goal: float, side: float) -> str:
+    """A target a table plays in a few hands: the reference's, a slipped zero put right, or five hands' points."""
+    def fits(value: float) -> bool:
+        return 2 <= value / side <= 20
+
+    reference = reference_rules(merged)
+    if reference is not None and reference.target not in (float("inf"), 0, goal) and fits(reference.target):
+        return f"{number_text(reference.target)}{described(None, merged)}"
+    missed = near_miss(goal, fits)
+    if missed is not None:
+        return f"{number_text(missed)} (a zero slipped)"
+    return f"{number_text(_round5(side * 5))} (about five hands)"

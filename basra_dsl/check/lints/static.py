@@ -7,7 +7,6 @@ others read the rules compiled for each option choice (see ``combinations``):
 - B710 a setup, score or game expression that fails for some option choice;
 - B705 a count, target or number of points out of range;
 - B704 a deck too small for the first deal;
-- B707 points per hand that do not add up to the ``total`` claimed;
 - B706 a majority that can tie without a tie policy;
 - B701/B703 an alternative of a setup, score or game clause that is never chosen;
 - B702 a card pattern that matches no card of the deck;
@@ -23,7 +22,7 @@ import math
 from typing import Any, Iterator
 
 from ... import limits
-from ...diagnostics import Diagnostic, Span, error, warning
+from ...diagnostics import Diagnostic, error, warning
 from ...language import evaluation as E
 from ...language import expressions as X
 from ...language import nodes as n
@@ -80,7 +79,7 @@ def value_keywords(clause: n.Clause) -> Iterator[n.Expr]:
             yield from (keyword.value for keyword in node.keywords)
 
 
-def _number(value: float) -> str:
+def number(value: float) -> str:
     """Returns a number for a message, however large (Python's ints have no bound)."""
     if isinstance(value, int) and abs(value) >= 10 ** 18:
         return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
@@ -126,7 +125,7 @@ def check_ranges(merged: Merged) -> Iterator[Diagnostic]:
                     continue
                 if not least <= value <= most or (whole and value != int(value)):
                     varies = len({repr(safe_constant(expr, o)) for o in combos}) > 1
-                    yield error("B705", f"{what} of {_number(value)} is out of range"
+                    yield error("B705", f"{what} of {number(value)} is out of range"
                                 + (f" (with {describe(merged, options)})" if varies else ""), expr.span,
                                 _range_help(merged, key, what, least, most, whole))
                     break
@@ -156,7 +155,7 @@ def _values_out_of_range(merged: Merged, combos) -> Iterator[Diagnostic]:
                 if isinstance(value, (int, float)) and not isinstance(value, bool) and \
                         not (least <= value <= most and value == int(value)):
                     problem = "is not a whole number" if value != int(value) else "is out of range"
-                    yield error("B705", f"{what} of {_number(value)} {problem}", expr.span,
+                    yield error("B705", f"{what} of {number(value)} {problem}", expr.span,
                                 help_text.format(most=most))
                     break
 
@@ -169,7 +168,7 @@ def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
         for expr in value_keywords(clause):
             value = safe_constant(expr, defaults)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= 1_000_000:
-                yield error("B705", f"a card value of {_number(value)} is out of range", expr.span,
+                yield error("B705", f"a card value of {number(value)} is out of range", expr.span,
                             "a rank's value in value() runs from -1,000,000 to 1,000,000")
         if isinstance(clause, n.Points):
             exprs = [entry.points for entry in clause.entries]
@@ -180,7 +179,7 @@ def _points_out_of_range(merged: Merged) -> Iterator[Diagnostic]:
         for expr in exprs:
             value = safe_constant(expr, defaults)
             if isinstance(value, (int, float)) and abs(value) > 1_000_000:
-                yield error("B705", f"{_number(value)} points is out of range", expr.span,
+                yield error("B705", f"{number(value)} points is out of range", expr.span,
                             "points of a card, a majority or a basra run from -1,000,000 to 1,000,000")
 
 
@@ -190,13 +189,16 @@ def _uses_play(expr: n.Expr) -> bool:
 
 def _range_help(merged: Merged, key: str, what: str, least: int, most: int, whole: bool) -> str:
     kind = "a whole number" if whole else "a number"
+    if key == "capture.stacks":  # a stack is taken by a card of its value: none is worth more than 14
+        return f"{what} is a whole number from {least} to {most}; a stack is taken by a card of its value, so " \
+               "one above the highest card's value (14 where an ace counts 14) is never taken: such as 'stacks to 14'"
     if key == "setup.hand":  # the 52 cards shared among the players, before any floor
         most_by_players = " or ".join(f"{52 // p} with {p} players" for p in merged.player_counts())
         return f"{what} is {kind} of cards from {least} to {most_by_players}"
     return f"{what} is {kind} from {least} to {most:,}"
 
 
-# ------------------------------------------------------------------ B704, B707, B706
+# ------------------------------------------------------------------ B704, B706
 
 def check_deck_size(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B704: more cards needed for the first deal than the deck holds."""
@@ -216,53 +218,6 @@ def check_deck_size(merged: Merged, combos: list[Combination]) -> Iterator[Diagn
                         f"{len(rules.deck)}", span,
                         "deal smaller hands at this player count, such as 'hand 3 when players == "
                         f"{rules.players}', or drop the player count")
-
-
-def check_totals(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
-    """B707: the points a hand pays out differ from the variant's ``total`` claim (reported
-    once, for the first choice under which they differ)."""
-    for combo in combos:
-        rules = combo.rules
-        if rules is None or rules.total_claim is None:
-            continue
-        cards = sum(rules.card_points.get(c, 0) for c in rules.deck)
-        majorities = sum(m.points for m in rules.majorities)
-        if abs(cards + majorities - rules.total_claim) > 1e-9:
-            yield _total_mismatch(merged, combo, cards, majorities, several=len(combos) > 1)
-            return
-
-
-def _total_mismatch(merged: Merged, combo: Combination, cards: float, majorities: float,
-                    several: bool) -> Diagnostic:
-    """B707 at the variant's own total, or else at what this variant changed in the sum."""
-    rules = combo.rules
-    clause = pick(merged, "score.total", combo.options)
-    parts = [f"{_number(cards)} for cards"] + [f"{_number(m.points)} for most {m.what}" for m in rules.majorities]
-    sum_ = _number(cards + majorities)
-    message = (f"the points of a hand add up to {sum_} ({' + '.join(parts)}), not the "
-               f"{_number(rules.total_claim)} that 'total' claims"
-               + (f" (with {combo.describe(merged)})" if several else ""))
-    if clause is not None and is_own(merged, clause):
-        return error("B707", message, clause.span, f"correct the total to {sum_}, or the points that make it up")
-    claim = f" ('total {expr_text(clause.points)}')" if clause is not None else ""
-    origin = merged.origin.get("score.total", "the parent")
-    return error("B707", message, in_this_file(merged, _changed_sum(merged, combo.options)),
-                 f"the total is {origin}'s{claim}: state 'total {sum_}' in this variant's score "
-                 "section, or correct the points that make it up")
-
-
-def _changed_sum(merged: Merged, options: dict[str, Any]) -> Span | None:
-    """Returns where this variant changes what a hand pays out (its card points, majorities,
-    deck or a dropped score clause), or None."""
-    keys = ("score.points", "setup.deck")
-    for clause in merged.variant.clauses:
-        if (clause.key in keys or isinstance(clause, n.Most)) and \
-                (clause.guard is None or safe_constant(clause.guard, options)):
-            return clause.span
-    for drop in merged.variant.drops:
-        if drop.section == "score" or drop.key == "setup.deck":
-            return drop.span
-    return None
 
 
 def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -330,8 +285,17 @@ def check_patterns(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
                     deck = next((c for c in merged.variant.clauses if isinstance(c, n.Deck)), None)
                     span = in_this_file(merged, deck.span if deck else None)
                     extra = f" (inherited from {merged.origin.get(clause.key, 'the parent')})"
+                entry = f"'{what.split(chr(39))[1].removeprefix('points ')} ...'" if what.startswith("'points ") else None
                 yield warning("B702", f"{what}{extra} matches no card of the deck", span,
-                              "the deck leaves these cards out: remove the clause or change the deck")
+                              "the deck leaves these cards out: " + (
+                                  f"take {_entry_text(clause, pattern)} out of the list (the other entries stay), "
+                                  "or change the deck" if entry else "remove the clause or change the deck"))
+
+
+def _entry_text(clause: n.Clause, pattern: n.Pattern) -> str:
+    """The 'points' entry of a pattern, as written: '10D 3'."""
+    entry = next((e for e in getattr(clause, "entries", ()) if e.pattern is pattern), None)
+    return f"'{pattern_text(pattern)} {expr_text(entry.points)}'" if entry is not None else f"'{pattern_text(pattern)}'"
 
 
 def _clause_patterns(clause: n.Clause) -> Iterator[tuple[n.Pattern, str]]:
@@ -402,7 +366,7 @@ def check_tie_extension(merged: Merged, combos: list[Combination]) -> Iterator[D
         old = next((c for c in (parent.clauses.get("game.tie", ()) if parent else ())
                     if isinstance(c, n.GameTie) and c.amount is not None), None)
         amount = expr_text(old.amount) if old is not None else "20"
-        by = "nothing" if clause.amount is None else _number(worst)
+        by = "nothing" if clause.amount is None else number(worst)
         yield warning("B717", f"'tie extend' raises the target by {by}: a tied game just plays more hands to the "
                       "same target, as 'tie replay' does", clause.span,
                       f"say by how much: tie extend {amount}"

@@ -205,7 +205,11 @@ def _brackets(exc, text, parser):
 
 # what the words of a few closed choices do, for a help line that lists them
 CHOICE_MEANINGS = {"bury": "back into the pack at a random place", "bottom": "under the pack",
-                   "dealer": "the dealer wins it"}
+                   "dealer": "the dealer wins it", "carry": "the points wait for the next hand",
+                   "nobody": "no one scores them", "each": "every tied side scores them",
+                   "split": "the tied sides share them"}
+CHOICE_SYNONYMS = {"share": "split", "shared": "split", "halve": "split", "none": "nobody", "noone": "nobody",
+                   "both": "each", "all": "each", "next": "carry", "shuffle": "bury", "under": "bottom"}
 
 
 def _misspelled(exc, text, parser):
@@ -398,9 +402,10 @@ def _unknown_choice(exc, parser) -> Explanation | None:
     if len(wanted) < 2 or not all(w in keywords(parser) for w in wanted):  # a choice, not a joining word
         return None
     listed = or_words([f"'{w}'" for w in wanted])
+    meant = CHOICE_SYNONYMS.get(str(exc.token).lower())
+    meanings = or_words([f"'{w}'" + (f" ({CHOICE_MEANINGS[w]})" if w in CHOICE_MEANINGS else "") for w in wanted])
     return Explanation("B102", f"'{exc.token}' is not one of the words that go here; expected {listed}",
-                       "write " + or_words([f"'{w}'" + (f" ({CHOICE_MEANINGS[w]})" if w in CHOICE_MEANINGS else "")
-                                            for w in wanted]))
+                       (f"did you mean '{meant}'? " if meant in wanted else "") + "write " + meanings)
 
 
 def _section_of(text: str, line: int) -> str | None:

@@ -41,11 +41,12 @@ def out_of_place(name: n.Name, context: str) -> Diagnostic:
             "dealing": "a dealing rule is read before anyone plays, so it knows only 'floor' (the first floor "
                        "as dealt), the options and 'players'",
             "score": "a score rule reads what a side took by the hand's end ('taken'), not a play: score "
-                     "what a play does (a sweep, a capture) with a rule under 'basra:'",
+                     "what a play does with a rule under 'basra:', where the cards a play takes are 'captured' "
+                     "(such as '1 when captured has 7D and cleared')",
             }.get(context, "a keyword line ('compulsory', 'choose', 'hand', 'first to', ...) is settled before "
                            "play, so its 'when' reads the options and 'players' only"
-                  + ("; what happens in the hand's last deal can be said only of plays, in a rule under 'basra:'"
-                     if name.id in ("last", "last_deal", "stock") else ""))
+                  + ("; what happens in the hand's last deal can be said only of plays, in a rule under 'basra:', "
+                     "so drop this 'when'" if name.id in ("last", "last_deal", "stock") else ""))
     return error("B201", f"'{name.id}' is known only in {where}: {PLAY_MEANINGS[name.id]}", name.span, hint)
 
 

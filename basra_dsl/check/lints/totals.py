@@ -1,0 +1,77 @@
+"""B707: a 'total' that is not what a hand's points add up to, said with the part that, changed,
+would make it (a majority's points, or card points whose minus sign slipped in)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...diagnostics import Diagnostic, Span, error
+from ...language import nodes as n
+from ...language.merge import Merged
+from ...language.unparse import expr_text
+from .combinations import Combination, in_this_file, is_own, pick, safe_constant
+from .static import number
+
+
+def check_totals(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B707: the points a hand pays out differ from the variant's ``total`` claim (reported
+    once, for the first choice under which they differ)."""
+    for combo in combos:
+        rules = combo.rules
+        if rules is None or rules.total_claim is None:
+            continue
+        cards = sum(rules.card_points.get(c, 0) for c in rules.deck)
+        majorities = sum(m.points for m in rules.majorities)
+        if abs(cards + majorities - rules.total_claim) > 1e-9:
+            yield _total_mismatch(merged, combo, cards, majorities, several=len(combos) > 1)
+            return
+
+
+def _what_would_match(rules, cards: float, majorities: float) -> str | None:
+    """The one part that, changed, makes the claimed total: a majority's points, or card
+    points whose minus sign slipped in."""
+    claim = rules.total_claim
+    flipped = sum(abs(rules.card_points.get(c, 0)) for c in rules.deck)
+    if flipped != cards and abs(flipped + majorities - claim) < 1e-9:
+        return (f"the cards scoring below zero make the difference: if 'total {number(claim)}' is right, they "
+                "score above zero (a minus sign slipped in)")
+    for m in rules.majorities:
+        meant = claim - (cards + majorities - m.points)
+        if meant > 0 and meant != m.points:
+            return (f"if 'total {number(claim)}' is right, 'most {m.what}' is worth {number(meant)}, not "
+                    f"{number(m.points)}; else correct the total to {number(cards + majorities)}")
+    return None
+
+
+def _total_mismatch(merged: Merged, combo: Combination, cards: float, majorities: float,
+                    several: bool) -> Diagnostic:
+    """B707 at the variant's own total, or else at what this variant changed in the sum."""
+    rules = combo.rules
+    clause = pick(merged, "score.total", combo.options)
+    parts = [f"{number(cards)} for cards"] + [f"{number(m.points)} for most {m.what}" for m in rules.majorities]
+    sum_ = number(cards + majorities)
+    message = (f"the points of a hand add up to {sum_} ({' + '.join(parts)}), not the "
+               f"{number(rules.total_claim)} that 'total' claims"
+               + (f" (with {combo.describe(merged)})" if several else ""))
+    if clause is not None and is_own(merged, clause):
+        return error("B707", message, clause.span, _what_would_match(rules, cards, majorities)
+                     or f"correct the total to {sum_}, or the points that make it up")
+    claim = f" ('total {expr_text(clause.points)}')" if clause is not None else ""
+    origin = merged.origin.get("score.total", "the parent")
+    return error("B707", message, in_this_file(merged, _changed_sum(merged, combo.options)),
+                 f"the total is {origin}'s{claim}: state 'total {sum_}' in this variant's score "
+                 "section, or correct the points that make it up")
+
+
+def _changed_sum(merged: Merged, options: dict[str, Any]) -> Span | None:
+    """Returns where this variant changes what a hand pays out (its card points, majorities,
+    deck or a dropped score clause), or None."""
+    keys = ("score.points", "setup.deck")
+    for clause in merged.variant.clauses:
+        if (clause.key in keys or isinstance(clause, n.Most)) and \
+                (clause.guard is None or safe_constant(clause.guard, options)):
+            return clause.span
+    for drop in merged.variant.drops:
+        if drop.section == "score" or drop.key == "setup.deck":
+            return drop.span
+    return None
