@@ -45,7 +45,7 @@ def did_you_mean_fix(message: str, row: str, line: int, start: int, end: int) ->
     """Returns the edit that writes the suggested word over the misspelled one: the word,
     within the marked columns of ``row``, closest to the suggestion."""
     wanted = suggested_word(message)
-    if wanted is None:
+    if wanted is None or not WORDS.fullmatch(wanted):  # an expression ('floor.count == 1') is not one word's fix
         return None
     end = max(end, start + 1)
     words = [w for w in WORDS.finditer(row) if w.start() < end and w.end() > start]

@@ -155,3 +155,13 @@ def test_a_sweep_barred_from_the_whole_last_deal_is_warned_of(tmp_path):
     path = copy_with(tmp_path, "scopa", "cleared and not last", "cleared and not last_deal")
     (found,) = findings(path, "B741")
     assert found.span.line == next(i for i, row in enumerate(path.read_text().split("\n"), 1) if "last_deal" in row)
+
+
+def test_the_editor_offers_no_word_fix_for_a_suggested_expression():
+    """A help that suggests a whole comparison ('did you mean 'floor.count == 1'?') is no
+    one-word edit: the quick fix that replaces a word must not write it over one."""
+    from basra_dsl.lsp.fixes import did_you_mean_fix
+
+    row = "  redeal when floor.count(Q) <= 3"
+    assert did_you_mean_fix("help: did you mean 'floor.count(Q) >= 3'?", row, 0, 2, len(row)) is None
+    assert did_you_mean_fix("help: did you mean 'split'?", "  most cards 1 tie share", 0, 20, 25).text == "split"
