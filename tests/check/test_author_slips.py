@@ -165,3 +165,14 @@ def test_the_editor_offers_no_word_fix_for_a_suggested_expression():
     row = "  redeal when floor.count(Q) <= 3"
     assert did_you_mean_fix("help: did you mean 'floor.count(Q) >= 3'?", row, 0, 2, len(row)) is None
     assert did_you_mean_fix("help: did you mean 'split'?", "  most cards 1 tie share", 0, 20, 25).text == "split"
+
+
+@pytest.mark.parametrize("name, old, new, code, said", [
+    ("zwicker", "stacks to 14", "stacks to 20", "B743", "a stack may grow to 20, but no card is worth more than 14"),
+    ("royal-draw-casino", "draw 1", "draw 3", "B735", "a player draws 3 cards after each play, so a hand grows by 2"),
+    ("escoba", "deck 40", "deck 52", "B740", "both add up as"),
+    ("spade-casino", "lurch 2 below 31", "lurch 2 below 61", "B734", "every win counts 2 games"),
+])
+def test_a_rule_that_changes_the_game_past_a_tables_expectation_is_told(tmp_path, name, old, new, code, said):
+    (found,) = findings(copy_with(tmp_path, name, old, new), code)
+    assert said in found.message and found.help
