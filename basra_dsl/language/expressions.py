@@ -14,7 +14,6 @@ from .. import cards as C
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import nodes as n
 from .syntax import hints
-from .syntax.slips import number_word
 from .unparse import expr_text, pattern_text
 
 NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
@@ -195,7 +194,7 @@ def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
         return hints.out_of_place(name, context)
     if hints.is_card_word(name.id):
         return hints.card_as_value(name)
-    number = number_word(name.id)
+    number = hints.number_word(name.id)
     hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words)) or (
         f"write the number in digits: {number}" if number is not None else "declare it with an 'option' line")
     return error("B201", f"unknown name '{name.id}'", name.span, hint)

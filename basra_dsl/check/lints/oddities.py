@@ -26,7 +26,7 @@ from ...engine.capture import CaptureResolver
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
-from ...language.syntax.slips import number_word
+from ...language.syntax.hints import number_word
 from ...language.unparse import expr_text, number_text
 from .combinations import FAILURES, Combination, atoms, conjuncts, in_this_file, is_own, played_cards
 from .reference import described, reference_rules

@@ -137,14 +137,21 @@ def option_compared(compare: n.Compare, option: n.Name, kind: str, choices: tupl
     return None
 
 
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
+
+
+def number_word(word: str) -> int | None:
+    """Returns the number a word spells (one to fifteen), or None."""
+    return _NUMBER_WORDS.get(word.lower())
+
+
 _TRUTHS = {"true": True, "false": False, "on": True, "off": False, "yes": True, "no": False}
 
 
 def _meant_choice(value: str, choices: tuple) -> Any:
     """The choice a value written another way most likely means (``true`` for yes, ``12`` for
     twelve, ``twelve`` for 12), else the first."""
-    from .slips import number_word
-
     lowered = value.lower()
     for choice in choices:
         if isinstance(choice, bool) and _TRUTHS.get(lowered) is choice:

@@ -24,8 +24,6 @@ MAX_LINE = 400  # longer lines are not mended (no statement is near; bounds the 
 _FOREIGN = {"≥": ">=", "≤": "<=", "≠": "!=", "−": "-", "–": "-", "×": "*", "÷": "/", "“": '"', "”": '"', "„": '"'}
 _LISTS = r"(?:points|values|played\s+values|floor\s+values)"
 _ENTRY = r"[0-9A-Za-z♣♦♥♠]+(?:\s+except\s+[0-9A-Za-z♣♦♥♠|\s]+?)?\s+-?[0-9][0-9.]*"
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
 
 
 def mended(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
@@ -156,8 +154,3 @@ def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation 
     return Explanation("B125", f"the statement goes on at line {line + 1}, but a line break ends a statement",
                        "end this line with '\\' to carry the statement on to the next line, or join the two lines",
                        column=len(row.rstrip()) + 1, fix=carried)
-
-
-def number_word(word: str) -> int | None:
-    """Returns the number a word spells (one to fifteen), or None."""
-    return _NUMBER_WORDS.get(word.lower())
