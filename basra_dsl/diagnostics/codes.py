@@ -145,6 +145,7 @@ _CODES = [
     Code("B741", "warning", "a sweep bonus barred from the whole last deal", "basra:\n  sweep: 1 when cleared and not last_deal", "Write `not last` to bar only the hand's last play, as the usual rule does; where the whole deal is meant, say so in a note above the rule: `#: allow B741: why`."),
     Code("B742", "warning", "a top-card bar on a spread floor", "setup:\n  floor spread\n  start floor 4 without top J: dealer", "Stack the floor (`floor stack`) where only the top card counts, or bar the cards without `top`."),
     Code("B743", "warning", "stacks no card can take", "variant x extends zwicker\ncapture:\n  stacks to 40", "Stack no higher than the highest card's value (`stacks to 14`): a stack is taken by a card of its value."),
+    Code("B744", "warning", "a sweep bonus only on the last play", "basra:\n  sweep: 1 when cleared and last", "Write `not last` to keep the hand's last play from scoring it, as the usual rule does."),
     Code("B731", "warning", "cards that score below zero", "score:\n  points QS -13", "Keep it if the card is a penalty; else give it 0 or more points."),
     Code("B730", "warning", "a match that can end level", "match:\n  best of 4", "Play best of an odd number (`best of 5`), or a decider."),
     Code("B729", "error", "a suit named as another pack names it", "variant house \"House\" extends egyptian  # a French pack\nscore:\n  most coins 1  # its diamonds\n  total 44", "Name the suits as the variant's pack does (`most diamonds 1`), or change the pack with `suits italian`."),

@@ -163,6 +163,16 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
         case n.Compare():
             return _infer_compare(expr, scope, out)
         case n.Test(op=op, subject=subject, pattern=pattern):
+            if _bare_word(subject, scope):  # a name this rule does not know: say so, not its type
+                out.append(_unknown_name(subject, scope))
+                out.extend(check_pattern(pattern))
+                return BOOL
+            known = [name for name, (kind, _) in scope.play.items() if kind == CARDS]
+            if isinstance(subject, n.Name) and scope.type_of(subject.id) == WORD and known:
+                out.append(error("B201", f"'{subject.id}' names no cards in this rule: the cards it knows are "
+                                 f"{', '.join(known)}", subject.span,
+                                 f"write '{known[0]} {op} {pattern_text(pattern)}' ({scope.play[known[0]][1]})"))
+                return BOOL
             kind = _infer(subject, scope, out)
             out.extend(check_pattern(pattern))
             need = CARD if op in ("is", "is not") else CARDS
@@ -172,12 +182,17 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
                         f"numbers are compared with '{'==' if op == 'is' else '!='}': write '{expr_text(subject)} "
                         f"{'==' if op == 'is' else '!='} {pattern_text(pattern)}'" if kind == NUM and op in ("is", "is not")
                         else None)
-                out.append(error("B205", f"'{op}' tests a {need}, but this is a {kind}",
+                out.append(error("B205", f"'{op}' tests {_a(need)}, but this is {_a(kind)}",
                                  subject.span, hint))
             return BOOL
         case n.Not(operand=operand):
             _expect(operand, scope, BOOL, out)
             return BOOL
+        case n.BoolOp(left=n.Number() as left, right=n.Number() as right, op="or"):
+            out.append(error("B205", f"'{expr_text(expr)}' joins two numbers with 'or', which joins conditions",
+                             expr.span, f"a card that counts either value is listed once for each, such as "
+                             f"'A {expr_text(left)}, A {expr_text(right)}' ('floor values' or 'played values')"))
+            return NUM
         case n.BoolOp(left=left, right=right):
             operands = hints.cards_listed(expr, lambda e: _bare_word(e, scope) and hints.is_card_word(e.id), out)
             for operand in operands if operands is not None else (left, right):

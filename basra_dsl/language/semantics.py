@@ -76,8 +76,10 @@ def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
                         "list player counts with 'players' in the setup section" if name == "players" else None)
         values = [option_value(c) for c in option.choices]
         if option_value(option.default) not in values:
+            default = value_text(option_value(option.default))
             yield error("B303", f"the default of option '{name}' is not one of its choices",
-                        option.default.span, f"choose one of: {' | '.join(map(value_text, values))}")
+                        option.default.span, f"choose one of: {' | '.join(map(value_text, values))}; or, to offer "
+                        f"{default} too, add it: option {name}: {' | '.join(map(value_text, values + [option_value(option.default)]))} = {default}")
         if len(set(map(X.value_type, values + [option_value(option.default)]))) > 1:
             yield error("B307", f"the choices of option '{name}' mix kinds of value", option.span,
                         "use all numbers, all yes/no, or all words")
@@ -113,6 +115,11 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
                             f"{earlier.span.line}", later.span, _twice_help(later))
 
 
+# what players call a game's bonus, in the plural: counted as 'bonuses' (the language's word)
+BONUS_NAMES = frozenset({"basras", "bastras", "escobas", "scopas", "scopes", "sweeps", "pishtis", "xeris", "tablanettes",
+                         "tablas", "zwicks", "surs", "caidas", "caídas", "limpias", "chkobbas", "komais", "dries"})
+
+
 def _twice_help(clause: n.Clause) -> str:
     """B206's help: a 'values' line that gives a card two values meant 'played values'."""
     if isinstance(clause, n.CardValues):
@@ -143,7 +150,9 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
     for word in clause.words if isinstance(clause, n.Countback) else ():
         if word.text not in COUNTBACK_WORDS and not C.pattern_cards(word.text):
             yield error("B209", f"'countback {word.text}' counts nothing to settle a tie with", word.span,
-                        did_you_mean(word.text, list(COUNTBACK_WORDS))
+                        (f"a side's sweeps ({word.text}) are counted as its bonuses: write 'bonuses'"
+                         if word.text.lower() in BONUS_NAMES else None)
+                        or did_you_mean(word.text, list(COUNTBACK_WORDS))
                         or "count cards, bonuses, a suit (coins, clubs...), a rank (sevens...) or a card (7D)")
     if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
         yield error("B210", f"'takes {clause.takes}' adds nothing up, so it cannot have a total", clause.total.span,

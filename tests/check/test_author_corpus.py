@@ -1,6 +1,13 @@
-"""Issue 29's corpus of author mistakes (tests/data/author-mistakes/corpus.yaml): each, made on a
-copy of a bundled variant, draws the codes the corpus records, and no mistake of any class,
-least of all a game-changing one, passes silently. SCORES.md beside it scores the messages."""
+"""Issue 29's corpora of author mistakes (tests/data/author-mistakes/): each mistake, made on a
+copy of a bundled variant, draws the codes the corpus records, and no mistake of the first
+corpus passes silently. SCORES.md and heldout-scores.md beside them score the messages; the
+held-out corpus was scored once, before the checker saw it.
+
+Two held-out mistakes stay silent, and are said to, for no check can tell them from a rule
+meant: a jack turned up for the first floor given to the dealer ('without J: dealer') where
+the author meant under the pack ('bottom'), both played (Pishti gives it to the dealer); and
+'drop komai' under capture: where the author meant Ethiopian's bonus of that name, the very
+drop a house rule makes on purpose for Egyptian's seven (tests/fixtures/house_rules)."""
 
 from __future__ import annotations
 
@@ -12,8 +19,10 @@ import yaml
 from basra_dsl.check.checker import check_paths
 from basra_dsl.resources import bundled_variants
 
-CORPUS = Path(__file__).parents[1] / "data" / "author-mistakes" / "corpus.yaml"
-MISTAKES = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
+FOLDER = Path(__file__).parents[1] / "data" / "author-mistakes"
+MISTAKES = yaml.safe_load((FOLDER / "corpus.yaml").read_text(encoding="utf-8"))
+HELD_OUT = yaml.safe_load((FOLDER / "heldout.yaml").read_text(encoding="utf-8"))
+SILENT_BY_NATURE = {"31-bastra-jacks-to-dealer", "35-ethiopian-drop-wrong-komai"}  # a rule tables play either way (see the docstring)
 
 
 def test_the_corpus_holds_sixty_mistakes_or_more_in_three_classes():
@@ -32,3 +41,21 @@ def test_each_mistake_draws_its_findings(tmp_path, mistake):
     assert found, f"{mistake['id']} passes silently: {mistake['typed']}"
     assert sorted({d.code for d in found}) == mistake["codes"]
     assert all(d.help for d in found if d.code != "B305"), [(d.code, d.message) for d in found if not d.help]
+
+
+@pytest.mark.parametrize("mistake", HELD_OUT, ids=[m["id"] for m in HELD_OUT])
+def test_each_held_out_mistake_draws_its_findings(tmp_path, mistake):
+    if "text" in mistake:
+        text = mistake["text"]
+    else:
+        bundled = bundled_variants()[mistake["variant"]].read_text(encoding="utf-8")
+        lines = bundled.split("\n")
+        head = next(i for i, row in enumerate(lines) if row.startswith("variant "))
+        text = "\n".join(lines[:head] + [mistake["variant_line"]] + lines[head + 1:])
+        assert text.count(mistake["old"]) == 1, "the bundled file changed: make the mistake on it again"
+        text = text.replace(mistake["old"], mistake["new"])
+    path = tmp_path / mistake["file"]
+    path.write_text(text, encoding="utf-8")
+    found = check_paths([path]).diagnostics
+    assert sorted({d.code for d in found}) == mistake["codes"]
+    assert found or mistake["id"] in SILENT_BY_NATURE, f"{mistake['id']} passes silently: {mistake['typed']}"

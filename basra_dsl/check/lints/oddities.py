@@ -10,7 +10,8 @@ said with what it does at the table:
 - B740 a picture given the value of a numeral the pack still holds (deck 52 under values J 8);
 - B741 a sweep bonus barred from the hand's whole last deal ('not last_deal' for 'not last');
 - B742 a first-floor bar on the top card ('without top J') of a floor that is spread, not stacked;
-- B743 stacks allowed to grow past the value of every card (a stack is taken by a card of its value).
+- B743 stacks allowed to grow past the value of every card (a stack is taken by a card of its value);
+- B744 a sweep bonus that can score only on the hand's last play ('cleared and last', a 'not' lost).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from pathlib import Path
 from typing import Iterator
 
 from ...cards import FULL_PACK, RANKS, card_name
@@ -37,6 +39,9 @@ PICTURES = (10, 11, 12)  # J Q K, by rank index
 PRIME_ORDER = (6, 5, 0, 4, 3, 2, 1)  # 7 6 A 5 4 3 2: every account of the prime ranks them so
 _LESS = r"or less|or fewer|at most|up to|under|below|no more than"
 _MORE = r"or more|at least|over|above|no fewer than|no less than"
+_BEFORE_LESS = r"less than|fewer than|under|below|at most|up to"  # the phrase before its number
+_BEFORE_MORE = r"more than|over|above|at least"
+COMMENT_LINES = 12  # comment lines read above a rule
 
 
 def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -48,7 +53,7 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     for clause in own:
         if isinstance(clause, n.Lurch):
             yield from _lurch(merged, rules, clause)
-        if isinstance(clause, n.BasraRule) and clause.title and clause.guard is not None:
+        if isinstance(clause, n.BasraRule) and clause.guard is not None:
             yield from _title_against_condition(clause)
     draws = next((c for c in own if c.key == "setup.draw"), None)
     if draws is not None and rules.draw > 1:
@@ -70,6 +75,7 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
                           stacks.span, f"stack no higher than the highest card: 'stacks to {highest}'")
     yield from _sweepers_always_score(merged, rules, own)
     yield from _cleared_or(merged, rules, own)
+    yield from _only_last(own)
     yield from _last_deal(own)
     bar = next((c for c in own if isinstance(c, n.StartFloor) and c.bar), None)
     if rules.bar_top_only and rules.floor_kind == "spread" and (bar is not None or any(
@@ -216,6 +222,17 @@ def _cleared_or(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnost
                 break
 
 
+def _only_last(own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B744: a bonus for clearing the floor that 'last' (not 'not last') keeps to the hand's last play."""
+    for clause in (c for c in own if isinstance(c, n.BasraRule) and c.guard is not None):
+        parts = conjuncts(clause.guard)
+        last = next((p for p in parts if p == n.Name("last", span=p.span)), None)
+        if last is not None and n.Name("cleared", span=last.span) in parts:
+            yield warning("B744", f"'{clause.name.text}' can score only on the hand's last play: 'last' holds once "
+                          "a hand", last.span, "to keep the hand's last play from scoring it (the usual rule), "
+                          "write 'not last'")
+
+
 def _last_deal(own: list[n.Clause]) -> Iterator[Diagnostic]:
     """B741: a bonus for clearing the floor that 'not last_deal' bars from the whole last deal
     (a game that means it, as Pasur's sources do, says so with '#: allow B741')."""
@@ -251,25 +268,44 @@ def _prime(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
 
 
 def _title_against_condition(clause: n.BasraRule) -> Iterator[Diagnostic]:
-    """B739: 'ten or less' in the title over a '>= 10' in the condition (or the other way)."""
-    title = clause.title.lower()
+    """B739: 'ten or less' in the title, or 'less than 10' in the comment just above the rule,
+    over a '>= 10' in the condition (or the other way)."""
+    said_where = [("title", (clause.title or "").lower()), ("comment above it", _comment_above(clause).lower())]
     for part in atoms(clause.guard):
         if not isinstance(part, n.Compare) or part.op not in ("<", "<=", ">", ">="):
             continue
         number = part.right.value if isinstance(part.right, n.Number) else None
         if number is None:
             continue
-        words = [w for w, v in _spelled().items() if v == number] + [number_text(number)]
-        said = next((m for w in words for m in re.finditer(rf"\b{re.escape(w)}\s+({_LESS}|{_MORE})\b", title)), None)
-        if said is None:
-            continue
-        less = re.fullmatch(_LESS, said.group(1)) is not None
-        if less != (part.op in ("<", "<=")):
-            flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[part.op]
-            yield warning("B739", f"the title says '{said.group(0)}', but the condition takes '{expr_text(part)}'",
-                          part.span, f"write '{expr_text(part.left)} {flipped} {number_text(number)}', or correct "
-                          "the title")
-            return
+        words = "|".join(re.escape(w) for w in [w for w, v in _spelled().items() if v == number] + [number_text(number)])
+        for where, text in said_where:
+            said = (re.search(rf"\b({words})\s+({_LESS}|{_MORE})\b", text)
+                    or re.search(rf"\b({_BEFORE_LESS}|{_BEFORE_MORE})\s+({words})\b", text))
+            if said is None:
+                continue
+            phrase = said.group(2) if re.fullmatch(rf"{_LESS}|{_MORE}", said.group(2)) else said.group(1)
+            less = re.fullmatch(rf"{_LESS}|{_BEFORE_LESS}", phrase) is not None
+            if less != (part.op in ("<", "<=")):
+                flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[part.op]
+                yield warning("B739", f"the {where} says '{said.group(0)}', but the condition takes "
+                              f"'{expr_text(part)}'", part.span, f"write '{expr_text(part.left)} {flipped} "
+                              f"{number_text(number)}', or correct the {where.split()[0]}")
+                return
+
+
+def _comment_above(clause: n.Clause) -> str:
+    """The comment lines just above a clause in its file, joined (the rule's published note)."""
+    span = clause.span
+    try:
+        lines = Path(span.path).read_text(encoding="utf-8", errors="replace").split("\n")[:span.line - 1]
+    except (OSError, ValueError, AttributeError):
+        return ""
+    above: list[str] = []
+    for row in reversed(lines[-COMMENT_LINES:]):
+        if not row.lstrip().startswith("#"):
+            break
+        above.insert(0, row.lstrip().lstrip("#:").strip())
+    return " ".join(above)
 
 
 def _spelled() -> dict[str, int]:

@@ -90,6 +90,9 @@ def _bonuses(merged: Merged, rules, bonuses: list[n.Clause], options: dict) -> I
 
 def _fitting_bonus(merged: Merged, clause: n.Clause, points: float, hand: float) -> str:
     """B733's help: the reference's points for the rule, a slipped zero put right, or a quarter of a hand."""
+    slipped = _slipped_value(clause.points)
+    if slipped is not None:
+        return f"did you mean '{slipped}'? (a point or a zero slipped); a bonus is worth at most about a hand"
     written = reference_points(merged, clause.name.text)
     if written is not None and written != expr_text(clause.points):
         return f"write '{written}'{described(None, merged)}, or points in proportion to a hand"
@@ -98,6 +101,17 @@ def _fitting_bonus(merged: Merged, clause: n.Clause, points: float, hand: float)
         return f"did you mean {number_text(missed)}? (a zero slipped); a bonus is worth at most about a hand"
     return (f"give it points in proportion to a hand (its cards hold {number_text(hand)}), such as "
             f"{number_text(max(1, _round5(hand / 4)))}; a bonus of the bundled games is worth at most about a hand")
+
+
+def _slipped_value(points: n.Expr) -> str | None:
+    """'J=12.5' where a value() gives a rank 125: far above every other rank's (a slipped point)."""
+    for call in (node for node in n.walk(points) if isinstance(node, n.Call) and node.func == "value"):
+        given = [(k.name, k.value.value) for k in call.keywords if isinstance(k.value, n.Number)]
+        for name, number in given:
+            others = [v for other, v in given if other != name] + [14]
+            if number > 2 * max(others) and number / 10 <= max(others):
+                return f"{name}={number_text(number / 10)}"
+    return None
 
 
 def _calls(expr: n.Expr) -> bool:

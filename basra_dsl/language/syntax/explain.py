@@ -81,19 +81,16 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
     bad_number = _bad_number(exc, text)
     if bad_number:
         return Explanation(*bad_number)
-    for recognise in (before_variant, variant_line, foreign, wrong_section):  # the mistake named, whatever the state
+    for recognise in (before_variant, variant_line, foreign, mended, wrong_section):  # the mistake, whatever the state
         found = recognise(exc, text, parser)
         if found:
             return found
-    found = mended(exc, text, parser)
-    if found:
-        return found
     if isinstance(exc, UnexpectedCharacters):
         return Explanation(*_unexpected_character(exc, text, parser))
     for recognise in (_keyword_rule, _brackets, _misspelled):
         found = recognise(exc, text, parser)
         if found:
-            return Explanation(*found)
+            return found if isinstance(found, Explanation) else Explanation(*found)
     by_line = _by_line(exc, text, parser)
     if by_line:
         return by_line
@@ -197,7 +194,16 @@ def _brackets(exc, text, parser):
     opened, closed = row.count("("), row.count(")")
     accepts = exc.accepts or exc.expected
     if opened > closed and "RPAR" in accepts:
-        return labelled("unbalanced")
+        left_open: list[int] = []
+        for index, char in enumerate(row):
+            if char == "(":
+                left_open.append(index)
+            elif char == ")" and left_open:
+                left_open.pop()
+        code, message, hint = labelled("unbalanced")
+        at = left_open[-1] if left_open else None
+        return Explanation(code, message, "close it with ')' where the group it opens ends", column=at + 1) \
+            if at is not None else Explanation(code, message, hint)
     if exc.token.type == "RPAR" and closed > opened:
         return labelled("stray-close")
     return None
@@ -431,10 +437,12 @@ def _expected_words(allowed, parser: Lark) -> str:
 def _generic(exc: UnexpectedInput, text: str, parser: Lark):
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        found = "the end of the line" if token.type == "_NL" else (
-            "the end of the file" if token.type == "$END" else f"'{token}'")
         expected = _expected_words(exc.accepts or exc.expected, parser)
-        message = f"unexpected {found}" + (f"; expected {expected}" if expected else "")
+        if token.type in ("_NL", "$END"):
+            where = "line" if token.type == "_NL" else "file"
+            message = f"the {where} ends too soon" + (f": {expected} should follow" if expected else "")
+        else:
+            message = f"unexpected '{token}'" + (f"; expected {expected}" if expected else "")
         return "B100", message, None
     if isinstance(exc, UnexpectedEOF):
         return "B105", "the file ends in the middle of a statement", None

@@ -103,6 +103,12 @@ def card_list(test: n.Test, words: list[n.Name], joiner: str) -> Diagnostic:
     """``played is 7D or JD``: more cards listed after a test with 'or' (or 'and')."""
     written = pattern_text(test.pattern) if test.pattern.exclude else " | ".join(
         card_word(w.text) or w.text for w in test.pattern.include)
+    if joiner == "and" and test.op == "has":  # every card named: each tested in turn
+        subject = expr_text(test.subject)
+        each = " and ".join(f"{subject} has {w}" for w in [written] + [card_word(w.id) or w.id for w in words])
+        return error("B120", "'and' joins conditions, not cards: each card is tested on its own", words[0].span,
+                     f"for all of them, write: {each} (for any one of them: {subject} has "
+                     f"{' | '.join([written] + [card_word(w.id) or w.id for w in words])})")
     listed = " | ".join([written] + [card_word(w.id) or w.id for w in words])
     return error("B120", f"cards in a list are joined with '|', not '{joiner}'", words[0].span,
                  f"write: {expr_text(test.subject)} {test.op} {listed}")

@@ -116,6 +116,32 @@ def _quoted_choices(row: str, parser) -> tuple[str, str] | None:
     return fixed, "an option's choices are plain words, without quotes (quotes are for its description)"
 
 
+def _trailing_comma(row: str, parser) -> tuple[str, str] | None:
+    code = row.split("#")[0].rstrip()
+    if not code.endswith(","):
+        return None
+    return code[:-1] + row[len(code):], "a list does not end with a comma: nothing follows it"
+
+
+def _or_in_list(row: str, parser) -> tuple[str, str] | None:
+    """``floor values A 1 or 11``: two values of a card joined by 'or'."""
+    found = re.match(rf"(\s*{_LISTS}\s+)(.*)$", row)
+    if not found or not re.search(r"\bor\b", found.group(2)):
+        return None
+    mended_list = re.sub(r"([0-9A-Za-z♣♦♥♠]+)\s+(-?[0-9][0-9.]*)\s+or\s+(-?[0-9][0-9.]*)", r"\1 \2, \1 \3",
+                         found.group(2))
+    return found.group(1) + mended_list, "a card that counts either of two values is listed once for each value"
+
+
+def _slashed_choices(row: str, parser) -> tuple[str, str] | None:
+    found = re.match(r"(\s*option\s+\w+\s*:)([^=\"#]*)", row)
+    if not found or not re.search(r"/|\bor\b", found.group(2)):
+        return None
+    choices = re.sub(r"\s*(?:/|\bor\b)\s*", " | ", found.group(2).strip())
+    return found.group(1) + " " + choices + " " + row[found.end():].lstrip(), \
+        "an option's choices are separated by '|'"
+
+
 def _value_without_card(row: str, parser) -> tuple[str, str] | None:
     """``played values A 1, 14``: a value after a comma with no card before it."""
     found = re.match(rf"(\s*{_LISTS}\s+)(.*)$", row)
@@ -136,13 +162,16 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 
 _MENDS: tuple[Callable[[str, Lark], tuple[str, str] | None], ...] = (
     _foreign_signs, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
-    _quoted_choices, _value_without_card, _single_quotes)
+    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _trailing_comma, _single_quotes)
 
 
 def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation | None:
     """A statement carried on to the next, more indented line without the '\\' that carries
-    it (a long rule broken in two, or a rule's body put below its name as YAML would)."""
-    if line >= len(lines) or getattr(getattr(exc, "token", None), "type", None) != "_NL":
+    it (a long rule broken in two, or a rule's body put below its name as YAML would), found
+    at the line's end or, where the first part reads whole, at the line that goes on."""
+    if getattr(getattr(exc, "token", None), "type", None) != "_NL":
+        return _carried_on(lines, line, parser)
+    if line >= len(lines):
         return None
     row, following = lines[line - 1], lines[line]
     indent = len(row) - len(row.lstrip())
@@ -154,3 +183,23 @@ def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation 
     return Explanation("B125", f"the statement goes on at line {line + 1}, but a line break ends a statement",
                        "end this line with '\\' to carry the statement on to the next line, or join the two lines",
                        column=len(row.rstrip()) + 1, fix=carried)
+
+
+def _carried_on(lines: list[str], line: int, parser: Lark) -> Explanation | None:
+    """The failing line goes on from the statement above it (more indented, and the two read on
+    once the one above ends with '\\')."""
+    above = line - 1
+    while above > 0 and not lines[above - 1].strip():
+        above -= 1
+    if above < 1 or above == line:
+        return None
+    row, prior = lines[line - 1], lines[above - 1]
+    if len(row) - len(row.lstrip()) <= len(prior) - len(prior.lstrip()) or prior.lstrip().startswith("#") \
+            or len(prior) > MAX_LINE or prior.rstrip().endswith("\\"):
+        return None
+    carried = prior.rstrip() + " \\"
+    if not reads_past("\n".join(lines[:above - 1] + [carried] + lines[above:]), line, parser):
+        return None
+    return Explanation("B125", f"this line goes on from the statement at line {above}, but a line break ends a "
+                       "statement", f"end line {above} with '\\' to carry the statement on to this line, or join "
+                       "the two lines", column=len(row) - len(row.lstrip()) + 1, width=len(row.strip()))

@@ -63,7 +63,8 @@ LABELLED = {
                     "remove the ')' or add the '(' it closes",
                     [_HEAD + "basra:\n a: 10)\n", _HEAD + "basra:\n a: 10 when cleared)\n"]),
     "takes-what": ("B110", "a capture rule must say what the card takes",
-                   "end it with 'takes rank', 'takes sums' or 'takes all'",
+                   "end it with 'takes rank' (cards of its rank), 'takes sums' (cards adding up to it), "
+                   "'takes all' (the whole floor) or 'takes pile' (another player's won pile)",
                    [_HEAD + "capture:\n a: J takes\n", _HEAD + "capture:\n a: J takes floor\n"]),
     "takes-missing": ("B110", "a capture rule needs 'takes'",
                       "write it as 'name: CARDS takes rank|sums|all', such as 'jack: J takes all'",
