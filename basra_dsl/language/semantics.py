@@ -338,7 +338,18 @@ def _check_piles(merged: Merged) -> Iterator[Diagnostic]:
     """B214: 'floor first' where no rule takes a pile (it says which of the two comes first)."""
     if any(isinstance(alts[0], n.CaptureRule) and alts[0].takes == "pile" for alts in merged.clauses.values()):
         return
+    here = merged.variant.name.span.path if merged.variant.name.span else None
     for clause in merged.clauses.get("capture.floor_first", ()):
+        if clause.span is not None and clause.span.path != here:  # inherited: the change is this file's
+            changed = next((c for c in merged.variant.clauses if isinstance(c, n.CaptureRule)), None)
+            where = changed or next(iter(merged.variant.drops), None) or merged.variant.name
+            named = f"'{changed.name.text}' now takes {changed.takes}, so " if changed is not None else ""
+            yield error("B214", f"{named}no rule takes a pile, and the parent's 'floor first' (its line "
+                        f"{clause.span.line}) says which of the floor and a pile comes first", where.span,
+                        f"to keep the stealing, write '{changed.name.text if changed else 'steal'}: "
+                        f"{pattern_text(changed.pattern) if changed else 'any'} takes pile'; else add "
+                        "'drop floor_first' under 'capture:'")
+            continue
         yield error("B214", "'floor first' says a card takes from the floor before a pile, but no rule takes "
                     "a pile", clause.span, "add a rule such as 'steal: any takes pile', or remove this line")
 

@@ -36,7 +36,7 @@ seeded sample of plays, as a brute-force model checker would:
 - B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it;
 - B730 to B733 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
   and a bonus out of proportion to what a hand holds (by a figure of hands the engine plays, ``figures``);
-- B734 to B744 (in ``oddities``) rules that change the game past what a table expects: a lurch every
+- B734 to B744, B747 and B748 (in ``oddities``) rules that change the game past what a table expects: a lurch every
   win meets, a draw that grows the hand, cards that can never take, a sweep that always scores, a
   prime whose seven is not highest, a title against its condition, a picture worth a numeral's value,
   a sweep bonus barred from the whole last deal (B741), a top-card bar on a spread floor (B742), stacks no card can take (B743), a sweep only on the last play (B744).
@@ -76,6 +76,7 @@ from .dealing import check_bars, check_dealing
 from .shape import check_game_shape
 from .totals import check_totals
 from .oddities import check_oddities
+from .drift import check_drift
 from .suits import check_suit_words
 from .doubles import check_double_points
 from .placeholders import check_placeholders
@@ -101,7 +102,7 @@ __all__ = [
     "check_partners", "check_option_kinds", "check_partial_conditions", "check_near_names", "check_match_fit",
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
-    "check_bars", "check_suit_words", "check_game_shape", "check_oddities",
+    "check_bars", "check_suit_words", "check_game_shape", "check_oddities", "check_drift",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -110,7 +111,7 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_partial_conditions, check_near_names, check_match_fit, check_short_deals,
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
                    check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars,
-                   check_suit_words, check_game_shape, check_oddities)
+                   check_suit_words, check_game_shape, check_oddities, check_drift)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
                    check_bars, check_suit_words)

@@ -11,7 +11,9 @@ said with what it does at the table:
 - B741 a sweep bonus barred from the hand's whole last deal ('not last_deal' for 'not last');
 - B742 a first-floor bar on the top card ('without top J') of a floor that is spread, not stacked;
 - B743 stacks allowed to grow past the value of every card (a stack is taken by a card of its value);
-- B744 a sweep bonus that can score only on the hand's last play ('cleared and last', a 'not' lost).
+- B744 a sweep bonus that can score only on the hand's last play ('cleared and last', a 'not' lost);
+- B747 a count compared as '>= 0' (or '< 0'): a count is never below zero, so the test always (never) holds;
+- B748 a majority that asks for more cards than the pack holds of them ('most clubs 7 at least 17').
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     yield from _sweepers_always_score(merged, rules, own)
     yield from _cleared_or(merged, rules, own)
     yield from _only_last(own)
+    yield from _counts_against_zero(own)
+    yield from _majorities_out_of_reach(rules, own)
     yield from _last_deal(own)
     bar = next((c for c in own if isinstance(c, n.StartFloor) and c.bar), None)
     if rules.bar_top_only and rules.floor_kind == "spread" and (bar is not None or any(
@@ -220,6 +224,39 @@ def _cleared_or(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnost
                               f"{card_name(play[0])} taking {' '.join(map(card_name, play[2]))})", joined.span,
                               f"to ask for both, write 'cleared and {expr_text(other)}'")
                 break
+
+
+def _majorities_out_of_reach(rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B748: 'most clubs 7 at least 17' where the pack holds 13 clubs: nobody can ever win it."""
+    for clause in (c for c in own if isinstance(c, n.Most) and c.least is not None):
+        majority = next((m for m in rules.majorities if m.what == clause.what.text), None)
+        least = getattr(majority, "least", None)
+        if majority is None or not isinstance(least, (int, float)):
+            continue
+        held = sum(1 for c in rules.deck if majority.cards is None or c in majority.cards)
+        if least > held:
+            yield warning("B748", f"'most {clause.what.text}' asks for at least {number_text(least)}, but the pack "
+                          f"holds {held}: nobody can ever win it", clause.least.span,
+                          f"ask for a number the pack holds, such as 'at least {held // 2 + 1}' (more than half)")
+
+
+def _counts_against_zero(own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B747: 'floor.count(A) >= 0': a count compared with zero the way that always holds (or never)."""
+    for clause in own:
+        for part in atoms(getattr(clause, "guard", None)) if getattr(clause, "guard", None) is not None else ():
+            if not (isinstance(part, n.Compare) and part.op in (">=", "<") and part.right == n.Number(0, span=part.span)
+                    and _is_count(part.left)):
+                continue
+            always = part.op == ">="
+            count = expr_text(part.left)
+            yield warning("B747", f"'{expr_text(part)}' {'always' if always else 'never'} holds: a count is never "
+                          "below zero", part.span, f"for none, write '{count} == 0'; for one or more, write "
+                          f"'{count} >= 1'")
+
+
+def _is_count(expr: n.Expr) -> bool:
+    return (isinstance(expr, n.Counted) and expr.attr == "count") or (
+        isinstance(expr, n.Attribute) and expr.attr in ("count", "ranks"))
 
 
 def _only_last(own: list[n.Clause]) -> Iterator[Diagnostic]:
