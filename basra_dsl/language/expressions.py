@@ -114,19 +114,19 @@ def _conversion_hint(expr: n.Expr, kind: str, want: str, scope: Scope) -> str | 
                 "or make its choices 'no | yes' to read it as a yes/no")
     if len(text) > 40:
         text = {NUM: "floor.sum", BOOL: "cleared", CARDS: "captured", CARD: "played"}.get(kind, text)
-    if want == BOOL:
-        return {
-            NUM: f"compare the number with one: write '{text} <= 10' (or >=, ==, <, >), or '{text} > 0' for 'any'",
-            CARDS: f"test the cards: '{text} has J', '{text} only numeral', or compare '{text}.count > 0'",
-            CARD: f"test the card with 'is': write '{text} is J' (or 'is numeral', 'is 7D')",
-        }.get(kind)
-    if want == NUM:
-        return {
-            BOOL: f"a yes/no is not a number: give the number and put the test after 'when', such as '10 when {text}'",
-            CARDS: f"count the cards: write '{text}.count', or '{text}.sum' for their values added up",
-            CARD: f"take the card's value: write '{text}.value'",
-        }.get(kind)
-    return None
+    rewrite = _REWRITES.get((want, kind))
+    return rewrite.format(text=text) if rewrite else None
+
+
+# B205's help by (the kind needed, the kind given), written from the author's expression
+_REWRITES = {
+    (BOOL, NUM): "compare the number with one: write '{text} <= 10' (or >=, ==, <, >), or '{text} > 0' for 'any'",
+    (BOOL, CARDS): "test the cards: '{text} has J', '{text} only numeral', or compare '{text}.count > 0'",
+    (BOOL, CARD): "test the card with 'is': write '{text} is J' (or 'is numeral', 'is 7D')",
+    (NUM, BOOL): "a yes/no is not a number: give the number and put the test after 'when', such as '10 when {text}'",
+    (NUM, CARDS): "count the cards: write '{text}.count', or '{text}.sum' for their values added up",
+    (NUM, CARD): "take the card's value: write '{text}.value'",
+}
 
 
 def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
