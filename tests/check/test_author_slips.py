@@ -176,3 +176,19 @@ def test_the_editor_offers_no_word_fix_for_a_suggested_expression():
 def test_a_rule_that_changes_the_game_past_a_tables_expectation_is_told(tmp_path, name, old, new, code, said):
     (found,) = findings(copy_with(tmp_path, name, old, new), code)
     assert said in found.message and found.help
+
+
+@pytest.mark.parametrize("name, old, new, said, line", [
+    ("zwicker", "stacks to 14", "stacks up to 14", "the clause says 'to' alone", "stacks to 14"),
+    ("egyptian", "decider 150", "decider 1,500", "without a thousands separator", "decider 1500"),
+])
+def test_a_slip_of_the_pen_is_mended_in_the_help(tmp_path, name, old, new, said, line):
+    (found,) = findings(copy_with(tmp_path, name, old, new), "B125")
+    assert said in found.message and found.help == f"write: {line}"
+
+
+def test_a_bracket_left_open_is_shown_where_it_opens_behind_a_title(tmp_path):
+    path = copy_with(tmp_path, "egyptian", "10 when played is 7D and floor only", "10 when played is 7D and (floor only")
+    (found,) = findings(path, "B103")
+    row = path.read_text(encoding="utf-8").split("\n")[found.span.line - 1]
+    assert row[found.span.column - 1] == "(" and row[found.span.column:].startswith("floor only")

@@ -190,7 +190,7 @@ def _keyword_rule(exc, text, parser):
 def _brackets(exc, text, parser):
     if not isinstance(exc, UnexpectedToken) or exc.token.type == "$END":
         return None
-    row = re.sub(r'"[^"]*"|#.*', "", _line_text(text, exc.line))
+    row = re.sub(r'"[^"]*"|#.*', lambda m: " " * len(m.group(0)), _line_text(text, exc.line))  # columns kept
     opened, closed = row.count("("), row.count(")")
     accepts = exc.accepts or exc.expected
     if opened > closed and "RPAR" in accepts:

@@ -116,6 +116,21 @@ def _quoted_choices(row: str, parser) -> tuple[str, str] | None:
     return fixed, "an option's choices are plain words, without quotes (quotes are for its description)"
 
 
+def _thousands(row: str, parser) -> tuple[str, str] | None:
+    """``first to 1,000``: a number written with a thousands separator."""
+    if not re.search(r"\b\d{1,3}(?:,\d{3})+\b", row.split("#")[0]):
+        return None
+    return re.sub(r"\b(\d{1,3}(?:,\d{3})+)\b", lambda m: m.group(1).replace(",", ""), row), \
+        "a number is written without a thousands separator (1000, not 1,000)"
+
+
+def _up_to(row: str, parser) -> tuple[str, str] | None:
+    """``stacks up to 15``: the clause says 'to' alone."""
+    if not re.search(r"\bup\s+to\b", row.split("#")[0]):
+        return None
+    return re.sub(r"\bup\s+to\b", "to", row, count=1), "the clause says 'to' alone, without 'up'"
+
+
 def _trailing_comma(row: str, parser) -> tuple[str, str] | None:
     code = row.split("#")[0].rstrip()
     if not code.endswith(","):
@@ -162,7 +177,8 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 
 _MENDS: tuple[Callable[[str, Lark], tuple[str, str] | None], ...] = (
     _foreign_signs, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
-    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _trailing_comma, _single_quotes)
+    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma,
+    _single_quotes)
 
 
 def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation | None:
