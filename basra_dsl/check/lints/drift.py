@@ -131,21 +131,22 @@ def _share(condition, plays) -> float:
 
 
 def _written_from(merged: Merged) -> tuple[str, Merged] | None:
-    """The parent a child extends, or the bundled variant a file is a copy of (same name, or
-    most of its lines), with its name; None for a bundled file itself or a file of its own."""
-    parent = parent_of(merged)
-    if parent is not None:
-        return parent.name, parent
+    """The bundled variant a file is a copy of (most of its lines: a renamed copy of a child
+    is a copy of the child, not of its parent), else the parent a child extends, with its
+    name; None for a bundled file itself or a file of its own."""
     path = merged.variant.name.span.path if merged.variant.name.span else None
     if path is None or any(_same_file(Path(path), p) for p in bundled_variants().values()):
         return None
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return None
-    name = _copied(text)
+        text = ""
+    name = _copied(text) if text else None
     origin = _bundled(str(bundled_variants()[name])) if name else None
-    return (name, origin) if origin is not None else None
+    if origin is not None:
+        return name, origin
+    parent = parent_of(merged)
+    return (parent.name, parent) if parent is not None else None
 
 
 @lru_cache(maxsize=64)
