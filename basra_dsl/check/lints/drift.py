@@ -23,7 +23,8 @@ from ...language.compiler import compile_rules
 from ...language.merge import SAMPLE_SEED
 from ...language import nodes as n
 from ...language.merge import Merged
-from ...language.unparse import expr_text
+from ...language import expressions as X
+from ...language.unparse import expr_text, pattern_text
 from ...resources import bundled_variants
 from .combinations import FAILURES, Combination, conjuncts, is_own
 from .overrides import parent_of
@@ -55,6 +56,7 @@ def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnosti
         return
     then = {r.name: r for r in list(old_rules.basra_rules) + list(old_rules.capture_rules)}
     yield from _score_drift(merged, rules, old_rules, origin, name)
+    yield from _played_values_moved(merged, old_rules, name)
     for clause in merged.variant.clauses:
         if not isinstance(clause, (n.BasraRule, n.CaptureRule)) or not is_own(merged, clause) or clause.guard is None:
             continue
@@ -98,6 +100,25 @@ def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) ->
                           f"where {name}'s gives {mean_then:.1f}: the points come out far from the rule they were "
                           "written from", clause.points.span, f"{name} reads '{expr_text(old.points)}'; if the "
                           "change is meant, keep it and say so in a note above the rule ('#: allow B746: why')")
+
+
+def _played_values_moved(merged: Merged, old_rules, name: str) -> Iterator[Diagnostic]:
+    """B746: cards given on 'values' the numbers they had as 'played values' where the file was
+    written from: they now count those numbers on the floor too."""
+    clause = next((c for c in merged.variant.clauses if isinstance(c, n.CardValues) and is_own(merged, c)), None)
+    if clause is None or not old_rules.played_values or merged.first("setup.played_values") is not None:
+        return
+    moved = []
+    for entry in clause.entries:
+        value = entry.value.value if isinstance(entry.value, n.Number) else None
+        cards = X.pattern_set(entry.pattern)
+        if value is not None and cards and all(value in old_rules.played_values.get(c, ()) for c in cards):
+            moved.append(entry)
+    if moved:
+        listed = ", ".join(f"{pattern_text(e.pattern)} {expr_text(e.value)}" for e in moved)
+        yield warning("B746", f"{listed} {'are' if len(moved) > 1 else 'is'} {name}'s 'played values' (what a card "
+                      "counts played from the hand); on 'values' they count on the floor too", moved[0].span,
+                      f"to count them only when played, keep them on their own line: 'played values {listed}'")
 
 
 def _mean_points(rule, halves) -> float:
