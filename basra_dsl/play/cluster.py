@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .duel import RulesMaker, chunks_of
+from .chunks import RulesMaker, chunks_of
 
 CHUNK = 8  # games per task: enough to outweigh a task's cost, small enough to spread
 CONNECT_SECONDS = 10

@@ -15,11 +15,12 @@ import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable
 
 from ..bots import SEARCH_SAMPLES, make_bot, move_of
 from ..engine import Game, HandResult, Scoreboard
 from ..engine.rules import Rules
+from .chunks import RulesMaker, chunks_of
 from .simulate import dealer_before
 
 MAX_HANDS = 400  # a game still going after this many hands is a draw (only a degenerate rule set gets here)
@@ -83,7 +84,6 @@ def play_to_target(rules: Rules, bots: list, deal_rng: random.Random, bot_rngs: 
 
 # ------------------------------------------------------------------ many games, many processes
 
-RulesMaker = Callable[[], Rules]  # rebuilds the rules in a worker (compiled rules hold functions)
 _worker_rules: Rules | None = None
 
 
@@ -131,12 +131,6 @@ def run_duel(rules: Rules, make_rules: RulesMaker, spec: DuelSpec, games: int, w
     each, go one at a time, so progress moves with every game."""
     most = 1 if "search" in (spec.bot, spec.vs) else 16
     return run_games(rules, make_rules, play_game, spec, games, workers, progress, scheduler, most)
-
-
-def chunks_of(indexes: range, size: int) -> Iterator[list[int]]:
-    items = list(indexes)
-    for start in range(0, len(items), size):
-        yield items[start:start + size]
 
 
 # ------------------------------------------------------------------ figures
