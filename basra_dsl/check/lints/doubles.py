@@ -1,4 +1,5 @@
-"""B719: a card that two entries of one 'points' line both match scores both amounts."""
+"""B719: a card that two entries of one 'points' line both match scores both amounts, or that a
+'points' entry and a score rule both count."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def check_double_points(merged: Merged, combos: list[Combination]) -> Iterator[D
                 if not both:
                     continue
                 names = " ".join(map(card_name, both[:4])) + (" ..." if len(both) > 4 else "")
-                total = _sum_text(earlier.points, later.points, merged)
+                total = _sum_text(earlier.points, later.points, merged) + _others(entries, later_index, index, decks,
+                                                                                  merged)
                 # the fix leaves the narrower pattern's cards out of the broader one
                 wide, narrow = (later_index, index) if set(both) == X.pattern_set(earlier.pattern, decks) \
                     else (index, later_index)
@@ -45,6 +47,38 @@ def check_double_points(merged: Merged, combos: list[Combination]) -> Iterator[D
                               f"to give {pattern_text(entries[narrow].pattern)} its own points, leave it out of "
                               f"'{pattern_text(entries[wide].pattern)}': points {text}")
                 break  # one finding per pattern: the first overlap shows the mistake
+
+
+def _others(entries, later_index: int, first: int, decks, merged: Merged) -> str:
+    """The other earlier entries the same later one overlaps, each with what its cards score."""
+    later = entries[later_index]
+    found = []
+    for earlier in entries[first + 1:later_index]:
+        both = sorted(X.pattern_set(earlier.pattern, decks) & X.pattern_set(later.pattern, decks))
+        if both:
+            found.append(f"{' '.join(map(card_name, both[:4]))} {_sum_text(earlier.points, later.points, merged)}")
+    return f"; and {', '.join(found)}" if found else ""
+
+
+def check_rule_double_points(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B719: a group of cards a 'points' entry scores that a score rule counts too ('points
+    spades 1' beside 'spades: taken.count(spades)'): each scores twice. A card named on its own
+    ('2S 1' beside the spades) is a bonus on top, as Spade Casino scores it."""
+    rules = [c for alts in merged.clauses.values() for c in alts if isinstance(c, n.ScoreRule)]
+    decks = frozenset().union(*(c.rules.deck for c in combos if c.rules is not None))
+    for clause in (c for c in merged.variant.clauses if isinstance(c, n.Points)):
+        for entry in clause.entries:
+            mine = X.pattern_set(entry.pattern, decks)
+            for rule in rules:
+                counted = next((node for node in n.walk(rule.points) if isinstance(node, n.Counted)
+                                and node.obj == n.Name("taken", span=node.span) and node.attr in ("count", "sum")
+                                and len(mine) > 1 and mine <= X.pattern_set(node.pattern, decks)), None)
+                if counted is not None:
+                    yield warning("B719", f"'{pattern_text(entry.pattern)} {expr_text(entry.points)}' scores cards "
+                                  f"that the rule '{rule.name.text}' also counts ({expr_text(counted)}): each scores "
+                                  "twice", entry.pattern.span, f"score them once: take '{pattern_text(entry.pattern)} "
+                                  f"{expr_text(entry.points)}' out of the points, or drop the rule '{rule.name.text}'")
+                    break
 
 
 def _sum_text(first: n.Expr, second: n.Expr, merged: Merged) -> str:
