@@ -192,3 +192,11 @@ def test_a_bracket_left_open_is_shown_where_it_opens_behind_a_title(tmp_path):
     (found,) = findings(path, "B103")
     row = path.read_text(encoding="utf-8").split("\n")[found.span.line - 1]
     assert row[found.span.column - 1] == "(" and row[found.span.column:].startswith("floor only")
+
+
+def test_a_group_a_score_rule_counts_too_is_told_but_a_card_on_its_own_is_not(tmp_path):
+    """Spade Casino scores each spade by its rule, and the ace and two of spades on top: adding
+    'spades 1' to the points counts every spade twice."""
+    doubled = findings(copy_with(tmp_path, "spade-casino", "points 10D 2, A 1", "points 10D 2, A 1, spades 1"), "B719")
+    assert any("'spades 1' scores cards that the rule 'spades' also counts" in d.message for d in doubled)
+    assert not findings(copy_with(tmp_path, "spade-casino", "points 10D 2, A 1", "points 10D 2, A 1"), "B719")
