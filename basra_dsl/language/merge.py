@@ -215,8 +215,12 @@ def _drop_help(drop: n.Drop, variant: n.Variant, clauses: dict, origin: dict, dr
         return (f"'{name}' is {SECTION_WORDS.get(section, 'a clause')} of {origin.get(elsewhere, 'the parent')}: "
                 f"write 'drop {name}' under '{section}:'")
     known = [k.split(".", 1)[1] for k in clauses if k.startswith(drop.section + ".")]
-    return did_you_mean(name, known) or ("a parent's clause is dropped by its name" if variant.parent
-                                         else "only a variant that extends another can drop a clause")
+    rules = [k.split(".", 1)[1] for k, alts in clauses.items() if k.startswith(drop.section + ".")
+             and getattr(alts[0], "name", None) is not None][:8]  # named rules, not keyword clauses
+    listed = f"; its {drop.section} section holds {', '.join(repr(k) for k in rules)}" if rules else ""
+    return did_you_mean(name, known) or (
+        f"the parent has no '{name}' to drop{listed}: remove this line if nothing is meant" if variant.parent
+        else "only a variant that extends another can drop a clause")
 
 
 def names_used(merged: Merged) -> set[str]:

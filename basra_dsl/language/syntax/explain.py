@@ -213,7 +213,8 @@ def _brackets(exc, text, parser):
 CHOICE_MEANINGS = {"bury": "back into the pack at a random place", "bottom": "under the pack",
                    "dealer": "the dealer wins it", "carry": "the points wait for the next hand",
                    "nobody": "no one scores them", "each": "every tied side scores them",
-                   "split": "the tied sides share them"}
+                   "split": "the tied sides share them", "replay": "another game is played", "draw": "the game ends level",
+                   "extend": "the target rises", "countback": "a count settles it"}
 CHOICE_SYNONYMS = {"share": "split", "shared": "split", "halve": "split", "none": "nobody", "noone": "nobody",
                    "both": "each", "all": "each", "next": "carry", "shuffle": "bury", "under": "bottom"}
 
