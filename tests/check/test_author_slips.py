@@ -200,3 +200,12 @@ def test_a_group_a_score_rule_counts_too_is_told_but_a_card_on_its_own_is_not(tm
     doubled = findings(copy_with(tmp_path, "spade-casino", "points 10D 2, A 1", "points 10D 2, A 1, spades 1"), "B719")
     assert any("'spades 1' scores cards that the rule 'spades' also counts" in d.message for d in doubled)
     assert not findings(copy_with(tmp_path, "spade-casino", "points 10D 2, A 1", "points 10D 2, A 1"), "B719")
+
+
+def test_a_restriction_that_reads_the_play_is_not_called_one_that_never_applies(tmp_path):
+    """Held-out 4: 'A barred when not opening and players >= 3' holds on plays, not on the
+    options alone; the static check must not claim it never applies."""
+    path = tmp_path / "house.basra"
+    path.write_text('variant house "House" extends scopa-dassi\n\ncapture:\n'
+                    '  vile "The vile": A barred when not opening and players >= 3\n', encoding="utf-8")
+    assert not findings(path, "B701")

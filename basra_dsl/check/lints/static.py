@@ -28,7 +28,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text, pattern_text
-from .combinations import (FAILURES, Combination, any_choice, combinations, conjuncts, describe, in_this_file, is_own,
+from .combinations import (FAILURES, Combination, any_choice, combinations, conjuncts, describe, in_this_file, is_own, names_in,
                            pick, safe_constant, why_failed)
 from .overrides import parent_of
 from .parts import option_parts_never
@@ -253,6 +253,8 @@ def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[D
         for index, clause in enumerate(alternatives):
             if id(clause) in chosen or not is_own(merged, clause) or clause.guard is None:
                 continue
+            if names_in(clause.guard) - set(merged.options) - {"players"}:
+                continue  # it reads the play ('opening' of a restriction): only plays can tell
             holds = any(safe_constant(clause.guard, c.options) for c in combos)
             if not holds:
                 yield warning("B701", f"this 'when' never holds for {any_choice(merged)} or player count, so the "
