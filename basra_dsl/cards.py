@@ -54,6 +54,11 @@ def suit(card: int) -> int:
     return card & 3
 
 
+def rank_word(rank_index: int) -> str:
+    """Returns a rank as a variant file writes it in a pattern: ``J``, ``10`` (not ``T``)."""
+    return "10" if RANKS[rank_index] == "T" else RANKS[rank_index]
+
+
 def card_name(card: int) -> str:
     """Returns the canonical two-letter name of a card, such as ``TD``."""
     return RANKS[card >> 2] + SUITS[card & 3]

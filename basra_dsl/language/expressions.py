@@ -177,13 +177,8 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             out.extend(check_pattern(pattern))
             need = CARD if op in ("is", "is not") else CARDS
             if kind and kind != need:
-                hint = ("use 'has' or 'only' to test cards" if kind == CARDS else
-                        "use 'is' to test one card" if kind == CARD else
-                        f"numbers are compared with '{'==' if op == 'is' else '!='}': write '{expr_text(subject)} "
-                        f"{'==' if op == 'is' else '!='} {pattern_text(pattern)}'" if kind == NUM and op in ("is", "is not")
-                        else None)
                 out.append(error("B205", f"'{op}' tests {_a(need)}, but this is {_a(kind)}",
-                                 subject.span, hint))
+                                 subject.span, _test_hint(kind, op, subject, pattern)))
             return BOOL
         case n.Not(operand=operand):
             _expect(operand, scope, BOOL, out)
@@ -199,6 +194,18 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
                 _expect(operand, scope, BOOL, out)
             return BOOL
     raise TypeError(f"not an expression: {expr!r}")
+
+
+def _test_hint(kind: str, op: str, subject: n.Expr, pattern: n.Pattern) -> str | None:
+    """The help of a test ('is', 'has', 'only') of something it does not test."""
+    if kind == CARDS:
+        return "use 'has' or 'only' to test cards"
+    if kind == CARD:
+        return "use 'is' to test one card"
+    if kind == NUM and op in ("is", "is not"):
+        compare = "==" if op == "is" else "!="
+        return f"numbers are compared with '{compare}': write '{expr_text(subject)} {compare} {pattern_text(pattern)}'"
+    return None
 
 
 def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from ...cards import RANKS, card_name
+from ...cards import card_name, rank_word
 from ...diagnostics import Diagnostic, error, warning
 from ...engine import RuleError, judge_first_floor
 from ...engine.deal import NO_PLAY, hand_bonus
@@ -136,8 +136,8 @@ def check_bars(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic
         if len(allowed) < needed + dealt:
             shown = f" ({' '.join(map(card_name, allowed))})" if 0 < len(allowed) <= 8 else ""
             ranks = sorted({c >> 2 for c in allowed})
-            meant = (f"to keep {' and '.join(RANKS[r].replace('T', '10') for r in ranks)} off the floor, bar only "
-                     f"them: 'without {' | '.join(RANKS[r].replace('T', '10') for r in ranks)}'"
+            meant = (f"to keep {' and '.join(rank_word(r) for r in ranks)} off the floor, bar only "
+                     f"them: 'without {' | '.join(rank_word(r) for r in ranks)}'"
                      if allowed and len(ranks) <= 2 else
                      "bar fewer cards (name the ones the sources keep off the table), or deal fewer to the floor")
             yield error("B728", f"the first floor's bar leaves {len(allowed)} card{'s' * (len(allowed) != 1)} of the "

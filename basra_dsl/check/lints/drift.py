@@ -10,25 +10,21 @@ warning gives both shares and the rule as it was, so a change that is meant is k
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import random
-from functools import lru_cache
-from pathlib import Path
 from typing import Iterator
 
 from ...diagnostics import Diagnostic, DiagnosticError, warning
 from ...engine.scoring import NOTHING_PLAYED, points_if_holds
-from ...language.compiler import compile_rules
-from ...language.merge import SAMPLE_SEED
-from ...language import nodes as n
-from ...language.merge import Merged
 from ...language import expressions as X
+from ...language import nodes as n
+from ...language.compiler import compile_rules
+from ...language.merge import SAMPLE_SEED, Merged
 from ...language.unparse import expr_text, pattern_text
 from ...resources import bundled_variants
 from .combinations import FAILURES, Combination, conjuncts, is_own
 from .overrides import parent_of
-from .reference import _bundled, _same_file
+from .reference import bundled_merged, copied_from, is_bundled_file, source_lines
 from .samples import sampled_plays
 
 PLAYS = 6_000  # sampled plays both conditions are tried on
@@ -36,7 +32,6 @@ HALVES = 60  # seeded halves of the pack score rules are tried on
 POINTS_FACTOR = 1.5  # a score rule's points this many times the other's (points are rarer to change by half)
 FACTOR = 2.0  # one share this many times the other ...
 GAP = 0.1  # ... and apart by this share of the plays, at least
-SIMILAR = 0.8  # a file whose lines are this much a bundled file's is a copy of it
 
 
 def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -156,27 +151,12 @@ def _written_from(merged: Merged) -> tuple[str, Merged] | None:
     is a copy of the child, not of its parent), else the parent a child extends, with its
     name; None for a bundled file itself or a file of its own."""
     path = merged.variant.name.span.path if merged.variant.name.span else None
-    if path is None or any(_same_file(Path(path), p) for p in bundled_variants().values()):
+    if path is None or is_bundled_file(path):
         return None
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        text = ""
-    name = _copied(text) if text else None
-    origin = _bundled(str(bundled_variants()[name])) if name else None
+    lines = source_lines(merged)
+    name = copied_from("\n".join(lines)) if lines else None
+    origin = bundled_merged(str(bundled_variants()[name])) if name else None
     if origin is not None:
         return name, origin
     parent = parent_of(merged)
     return (parent.name, parent) if parent is not None else None
-
-
-@lru_cache(maxsize=64)
-def _copied(text: str) -> str | None:
-    lines = text.split("\n")
-    best, name = SIMILAR, None
-    for candidate, file in bundled_variants().items():
-        theirs = file.read_text(encoding="utf-8").split("\n")
-        matcher = difflib.SequenceMatcher(None, lines, theirs, autojunk=False)
-        if matcher.quick_ratio() > best and (ratio := matcher.ratio()) > best:
-            best, name = ratio, candidate
-    return name

@@ -46,7 +46,7 @@ def _played(rules: Rules) -> float | None:
     rng, totals, hands = random.Random(SAMPLE_SEED), 0.0, 0
     started = time.monotonic()
     play = compile_hands(rules).play if supports(rules) else None
-    game = Game(rules)
+    game = Game(rules) if play is None else None
     carry: tuple = ()
     while hands < HANDS and (hands < MIN_HANDS or time.monotonic() - started < SECONDS):
         if play is not None:

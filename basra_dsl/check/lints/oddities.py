@@ -21,23 +21,21 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from pathlib import Path
 from typing import Iterator
 
-from ...cards import FULL_PACK, RANKS, card_name
+from ...cards import FULL_PACK, PICTURE_RANKS, RANKS, card_name, rank_word
 from ...diagnostics import Diagnostic, warning
 from ...engine.capture import CaptureResolver
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
-from ...language.syntax.hints import number_word
+from ...language.syntax.hints import NUMBER_WORDS
 from ...language.unparse import expr_text, number_text
 from .combinations import FAILURES, Combination, atoms, conjuncts, in_this_file, is_own, played_cards
-from .reference import described, reference_rules
+from .reference import described, reference_rules, source_lines
 from .samples import sampled_plays
 
 PLAYS = 3_000  # sampled plays of the sweeping cards a bonus is tried on (B737)
-PICTURES = (10, 11, 12)  # J Q K, by rank index
 PRIME_ORDER = (6, 5, 0, 4, 3, 2, 1)  # 7 6 A 5 4 3 2: every account of the prime ranks them so
 _LESS = r"or less|or fewer|at most|up to|under|below|no more than"
 _MORE = r"or more|at least|over|above|no fewer than|no less than"
@@ -47,16 +45,17 @@ COMMENT_LINES = 12  # comment lines read above a rule
 
 
 def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
-    """B734 to B740 (see the module)."""
+    """B734 to B744, B747 and B748 (see the module)."""
     rules = next((c.rules for c in combos if c.rules is not None), None)
     if rules is None:
         return
     own = [c for c in merged.variant.clauses if is_own(merged, c)]
+    lines = source_lines(merged)  # read once: the comments above this file's rules
     for clause in own:
         if isinstance(clause, n.Lurch):
             yield from _lurch(merged, rules, clause)
         if isinstance(clause, n.BasraRule) and clause.guard is not None:
-            yield from _title_against_condition(clause)
+            yield from _title_against_condition(clause, lines)
     draws = next((c for c in own if c.key == "setup.draw"), None)
     if draws is not None and rules.draw > 1:
         hand = rules.hand_size
@@ -67,14 +66,7 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     if capture_changed:
         yield from _never_take(merged, rules)
         yield from _pictures_alike(merged, rules)
-    stacks = next((c for c in own if c.key == "capture.stacks"), None)
-    if stacks is not None and rules.builds is not None and rules.builds.stack_limit:
-        highest = max((v for values in rules.played_values.values() for v in values), default=0)
-        highest = max([highest] + [v for v in rules.values.values() if isinstance(v, int)])
-        if rules.builds.stack_limit > highest:
-            yield warning("B743", f"a stack may grow to {rules.builds.stack_limit}, but no card is worth more than "
-                          f"{highest}: a stack is taken by a card of its value, so one above {highest} is never taken",
-                          stacks.span, f"stack no higher than the highest card: 'stacks to {highest}'")
+    yield from _stacks_past_every_card(rules, own)
     yield from _sweepers_always_score(merged, rules, own)
     yield from _cleared_or(merged, rules, own)
     yield from _only_last(own)
@@ -91,6 +83,19 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     yield from _prime(merged, rules, own)
 
 
+def _stacks_past_every_card(rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
+    """B743: stacks allowed past the highest value a card adds up as (none could take them)."""
+    stacks = next((c for c in own if c.key == "capture.stacks"), None)
+    if stacks is None or rules.builds is None or not rules.builds.stack_limit:
+        return
+    highest = max([v for values in rules.played_values.values() for v in values]
+                  + [v for v in rules.values.values() if isinstance(v, int)], default=0)
+    if rules.builds.stack_limit > highest:
+        yield warning("B743", f"a stack may grow to {rules.builds.stack_limit}, but no card is worth more than "
+                      f"{highest}: a stack is taken by a card of its value, so one above {highest} is never taken",
+                      stacks.span, f"stack no higher than the highest card: 'stacks to {highest}'")
+
+
 def _lurch(merged: Merged, rules, clause: n.Lurch) -> Iterator[Diagnostic]:
     if not rules.lurch or rules.target in (float("inf"), 0):
         return
@@ -102,7 +107,7 @@ def _lurch(merged: Merged, rules, clause: n.Lurch) -> Iterator[Diagnostic]:
         yield warning("B734", f"every win counts {games} games: a game ends when a side reaches "
                       f"{number_text(rules.target)}, so the losers are always below {number_text(below)}", clause.span,
                       f"a lurch is for a loser left far behind, such as 'lurch {games} below {number_text(line)}'"
-                      f"{described(None, merged) if reference is not None and reference.lurch else ''}")
+                      f"{described(merged) if reference is not None and reference.lurch else ''}")
 
 
 def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
@@ -115,7 +120,7 @@ def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
         for rule in rules.capture_rules)})
     if not stuck:
         return
-    named = ", ".join(RANKS[r].replace("T", "10") for r in stuck)
+    named = ", ".join(rank_word(r) for r in stuck)
     sums = next((c for c in merged.variant.clauses if isinstance(c, n.CaptureRule) and c.takes == "sums"), None)
     drop = next((d for d in merged.variant.drops if d.section == "capture"), None)
     span = (sums or drop or merged.variant.name).span
@@ -130,18 +135,18 @@ def _pictures_alike(merged: Merged, rules) -> Iterator[Diagnostic]:
     ranks = {c >> 2 for c in rules.deck}
     by_value: dict[int, list[int]] = {}
     for rank in sorted(ranks):
-        value = rules.values.get(rank * 4) or next((rules.values.get(c) for c in rules.deck if c >> 2 == rank), None)
+        value = next((rules.values.get(c) for c in rules.deck if c >> 2 == rank), None)
         if isinstance(value, int):
             by_value.setdefault(value, []).append(rank)
-    clashes = [(v, rs) for v, rs in by_value.items() if len(rs) > 1 and any(r in PICTURES for r in rs)
-               and any(r not in PICTURES for r in rs)]
+    clashes = [(v, rs) for v, rs in by_value.items() if len(rs) > 1 and any(r in PICTURE_RANKS for r in rs)
+               and any(r not in PICTURE_RANKS for r in rs)]
     if not clashes:
         return
     value, alike = clashes[0]
     values = next((c for c in merged.variant.clauses if c.key == "setup.values"), None)
     deck = next((c for c in merged.clauses.get("setup.deck", ())), None)
     span = (deck or values or merged.variant.name).span
-    names = " and ".join(RANKS[r].replace("T", "10") for r in alike)
+    names = " and ".join(rank_word(r) for r in alike)
     yield warning("B740", f"{names} both add up as {value}: the pack of {len(rules.deck)} holds the numerals that the "
                   "values give to the pictures", span,
                   "play the pack without them (the 40-card pack: 'deck 40'), or give the pictures other values")
@@ -199,7 +204,7 @@ def _pattern_of(cards: list[int], deck) -> str:
     """The cards as a pattern: a rank where they are all of it the deck holds."""
     ranks = {c >> 2 for c in cards}
     whole = [r for r in sorted(ranks) if {c for c in deck if c >> 2 == r} <= set(cards)]
-    words = [RANKS[r].replace("T", "10") for r in whole] + [card_name(c) for c in cards if c >> 2 not in whole]
+    words = [rank_word(r) for r in whole] + [card_name(c) for c in cards if c >> 2 not in whole]
     return " | ".join(words)
 
 
@@ -304,17 +309,17 @@ def _prime(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
             return
 
 
-def _title_against_condition(clause: n.BasraRule) -> Iterator[Diagnostic]:
+def _title_against_condition(clause: n.BasraRule, lines: list[str]) -> Iterator[Diagnostic]:
     """B739: 'ten or less' in the title, or 'less than 10' in the comment just above the rule,
     over a '>= 10' in the condition (or the other way)."""
-    said_where = [("title", (clause.title or "").lower()), ("comment above it", _comment_above(clause).lower())]
+    said_where = [("title", (clause.title or "").lower()), ("comment above it", _comment_above(clause, lines).lower())]
     for part in atoms(clause.guard):
         if not isinstance(part, n.Compare) or part.op not in ("<", "<=", ">", ">="):
             continue
         number = part.right.value if isinstance(part.right, n.Number) else None
         if number is None:
             continue
-        words = "|".join(re.escape(w) for w in [w for w, v in _spelled().items() if v == number] + [number_text(number)])
+        words = "|".join(re.escape(w) for w in [w for w, v in NUMBER_WORDS.items() if v == number] + [number_text(number)])
         for where, text in said_where:
             said = (re.search(rf"\b({words})\s+({_LESS}|{_MORE})\b", text)
                     or re.search(rf"\b({_BEFORE_LESS}|{_BEFORE_MORE})\s+({words})\b", text))
@@ -330,22 +335,12 @@ def _title_against_condition(clause: n.BasraRule) -> Iterator[Diagnostic]:
                 return
 
 
-def _comment_above(clause: n.Clause) -> str:
+def _comment_above(clause: n.Clause, lines: list[str]) -> str:
     """The comment lines just above a clause in its file, joined (the rule's published note)."""
-    span = clause.span
-    try:
-        lines = Path(span.path).read_text(encoding="utf-8", errors="replace").split("\n")[:span.line - 1]
-    except (OSError, ValueError, AttributeError):
-        return ""
+    lines = lines[:clause.span.line - 1] if clause.span is not None else []
     above: list[str] = []
     for row in reversed(lines[-COMMENT_LINES:]):
         if not row.lstrip().startswith("#"):
             break
         above.insert(0, row.lstrip().lstrip("#:").strip())
     return " ".join(above)
-
-
-def _spelled() -> dict[str, int]:
-    return {word: value for word in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                                     "eleven", "twelve", "thirteen", "fourteen", "fifteen")
-            if (value := number_word(word)) is not None}

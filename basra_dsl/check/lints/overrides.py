@@ -221,7 +221,7 @@ def check_match_fit(merged: Merged, combos: list[Combination]) -> Iterator[Diagn
         return
     rules = moved[0].rules
     old = safe_constant(targets[0][1].points, targets[0][0]) if targets else None  # at the parent's defaults
-    such = f"such as 'decider {_num(_round5(rules.target * rules.decider / old))}' " if _positive(old) else ""
+    such = f"such as 'decider {_num(round5(rules.target * rules.decider / old))}' " if _positive(old) else ""
     origin = merged.origin.get("match.decider", parent.name)
     yield warning("B716", f"the deciding game is still played to {origin}'s {_num(rules.decider)}, which was set "
                   f"beside a target of {' or '.join(_num(t) for t in sorted(before))}; this variant plays to "
@@ -257,7 +257,8 @@ def _num(value: float) -> str:
     return value_text(int(value) if float(value).is_integer() else value)
 
 
-def _round5(value: float) -> float:
+def round5(value: float) -> float:
+    """A number rounded as a help offers one: to a whole number, to a multiple of 5 from 20."""
     return max(1, round(value / 5) * 5) if value >= 20 else round(value)
 
 

@@ -52,7 +52,7 @@ def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes
     # a part the others meet but it never does (a comparison first: its numbers show); with two parts, the pair
     for i in sorted(range(len(tests)), key=lambda i: tests[i].side is None) if len(tests) > 2 else ():
         test = tests[i]
-        rest = set.intersection(*(where for j, where in enumerate(held) if j != i)) if len(tests) > 1 else set()
+        rest = set.intersection(*(where for j, where in enumerate(held) if j != i))
         if rest and not rest & held[i]:
             return (f"'{test.text}' holds on none of the sampled {what} where the rest of the condition holds"
                     f"{test.seen(rest)}: correct that part or remove it")

@@ -3,14 +3,17 @@ parent it extends, or the bundled variant of the same name (a copy of a bundled 
 
 A warning about a number out of proportion (a target, a bonus, a lurch) then says what that
 variant plays ("such as 21, as chkobba plays"); without one, a near miss by a factor of ten
-(210 for 21, 100 for 1000) where it brings the game back in proportion.
+(210 for 21, 100 for 1000) where it brings the game back in proportion. ``copied_from`` finds
+the bundled file a renamed copy mostly repeats (``drift`` compares its rules with it), and
+``source_lines`` reads a checked file's lines once while it is unchanged (the comments above
+its rules, its text for the copy search).
 """
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from ...diagnostics import DiagnosticError
 from ...language import nodes as n
@@ -21,13 +24,15 @@ from ...language.unparse import expr_text
 from ...resources import bundled_variants
 from .overrides import parent_of
 
+SIMILAR = 0.8  # a file whose lines are this much a bundled file's is a copy of it
+
 
 def reference_of(merged: Merged) -> Merged | None:
     """Returns the bundled variant this file is an edited copy of, or the parent, or None."""
     bundled = bundled_variants().get(merged.name)
     here = merged.variant.name.span.path if merged.variant.name.span else None
-    if bundled is not None and here is not None and not _same_file(Path(here), bundled):
-        return _bundled(str(bundled))
+    if bundled is not None and here is not None and not same_file(Path(here), bundled):
+        return bundled_merged(str(bundled))
     return parent_of(merged)
 
 
@@ -60,22 +65,70 @@ def near_miss(value: float, fits) -> float | None:
     return None
 
 
+def copied_from(text: str) -> str | None:
+    """Returns the bundled variant whose file most of ``text``'s lines repeat (SIMILAR or more),
+    or None."""
+    return _copied(text)
+
+
 @lru_cache(maxsize=64)
-def _bundled(path: str) -> Merged | None:
+def _copied(text: str) -> str | None:
+    lines = text.split("\n")
+    best, name = SIMILAR, None
+    for candidate, theirs in _bundled_lines().items():
+        matcher = difflib.SequenceMatcher(None, lines, theirs, autojunk=False)
+        if matcher.quick_ratio() > best and (ratio := matcher.ratio()) > best:
+            best, name = ratio, candidate
+    return name
+
+
+@lru_cache(maxsize=1)
+def _bundled_lines() -> dict[str, list[str]]:
+    """The bundled files' lines, read once per process."""
+    return {name: path.read_text(encoding="utf-8").split("\n") for name, path in bundled_variants().items()}
+
+
+def is_bundled_file(path: str) -> bool:
+    """Whether ``path`` is one of the bundled variant files."""
+    return any(same_file(Path(path), bundled) for bundled in bundled_variants().values())
+
+
+def source_lines(merged: Merged) -> list[str]:
+    """The lines of the file the variant was read from ([] where it cannot be read: an
+    editor's unsaved buffer has no file yet)."""
+    path = merged.variant.name.span.path if merged.variant.name.span else None
+    try:
+        stat = Path(path).stat() if path else None
+    except (OSError, ValueError):
+        return []
+    return _file_lines(path, (stat.st_mtime_ns, stat.st_size)) if stat else []
+
+
+@lru_cache(maxsize=32)
+def _file_lines(path: str, stamp: tuple) -> list[str]:
+    """A file's lines, read once while it stays as ``stamp`` (its time and size) says."""
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace").split("\n")
+    except (OSError, ValueError):
+        return []
+
+
+@lru_cache(maxsize=64)
+def bundled_merged(path: str) -> Merged | None:
     try:
         return load(Path(path)).merged
     except DiagnosticError:
         return None
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
     except OSError:
         return False
 
 
-def described(value: Any, merged: Merged) -> str:
+def described(merged: Merged) -> str:
     """', as NAME plays' for a help that offers the reference's number."""
     reference = reference_of(merged)
     return f", as {reference.name} plays" if reference is not None else ""

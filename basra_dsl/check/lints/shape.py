@@ -15,6 +15,7 @@ from ...language.unparse import expr_text, number_text, pattern_text
 from ...cards import card_name
 from .combinations import FAILURES, Combination, is_own, names_in, safe_constant
 from .figures import side_points
+from .overrides import round5
 from .reference import described, near_miss, reference_points, reference_rules
 from .samples import sampled_plays
 
@@ -49,7 +50,7 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
         yield warning("B716", f"the deciding game is played to {number_text(rules.decider)}, less than the "
                       f"{number_text(rules.target)} of the other games: a level match would end on a shorter game",
                       decider.span, f"a decider is a longer game than the others, such as 'decider "
-                      f"{number_text(_round5(rules.target * 1.5))}'; or 'drop decider' to play it to "
+                      f"{number_text(round5(rules.target * 1.5))}'; or 'drop decider' to play it to "
                       f"{number_text(rules.target)}")
     target = own.get("game.target")
     if isinstance(target, n.Target):
@@ -95,12 +96,12 @@ def _fitting_bonus(merged: Merged, clause: n.Clause, points: float, hand: float)
         return f"did you mean '{slipped}'? (a point or a zero slipped); a bonus is worth at most about a hand"
     written = reference_points(merged, clause.name.text)
     if written is not None and written != expr_text(clause.points):
-        return f"write '{written}'{described(None, merged)}, or points in proportion to a hand"
+        return f"write '{written}'{described(merged)}, or points in proportion to a hand"
     missed = near_miss(points, lambda value: value <= HANDS_IN_A_BONUS * hand / 2)
     if missed is not None and points > missed:
         return f"did you mean {number_text(missed)}? (a zero slipped); a bonus is worth at most about a hand"
     return (f"give it points in proportion to a hand (its cards hold {number_text(hand)}), such as "
-            f"{number_text(max(1, _round5(hand / 4)))}; a bonus of the bundled games is worth at most about a hand")
+            f"{number_text(max(1, round5(hand / 4)))}; a bonus of the bundled games is worth at most about a hand")
 
 
 def _slipped_value(points: n.Expr) -> str | None:
@@ -142,10 +143,6 @@ def _most_points(rules, clause: n.Clause, options: dict) -> tuple[float | None, 
     return best, shown
 
 
-def _round5(value: float) -> float:
-    return max(1, round(value / 5) * 5) if value >= 20 else round(value)
-
-
 def _target(merged: Merged, rules, target: n.Target) -> Iterator[Diagnostic]:
     """B732: a target a side reaches in about one hand, or one that takes dozens of hands, by
     the points a side scores in a hand the engine plays (cards and bonuses)."""
@@ -177,8 +174,8 @@ def _fitting_target(merged: Merged, goal: float, side: float) -> str:
 
     reference = reference_rules(merged)
     if reference is not None and reference.target not in (float("inf"), 0, goal) and fits(reference.target):
-        return f"{number_text(reference.target)}{described(None, merged)}"
+        return f"{number_text(reference.target)}{described(merged)}"
     missed = near_miss(goal, fits)
     if missed is not None:
         return f"{number_text(missed)} (a zero slipped)"
-    return f"{number_text(_round5(side * 5))} (about five hands)"
+    return f"{number_text(round5(side * 5))} (about five hands)"

@@ -318,12 +318,6 @@ def _option_mistake(exc, row, before, accepts, section, parser):
     if named and "COLON" in accepts:
         end = named.end(1)
         return Explanation(*labelled("option-colon"), column=end + 1, fix=_colon_after(row, end))
-    listed = re.match(rf"(\s*option\s+{_WORD}\s*:)([^=\"#]*)", row)
-    if listed and exc.token.type == "COMMA" and "," in listed.group(2):
-        choices = " | ".join(part.strip() for part in listed.group(2).split(",") if part.strip())
-        fix = listed.group(1) + " " + choices + " " + row[listed.end():].lstrip()
-        return Explanation("B124", "an option's choices are separated by '|', not by commas",
-                           f"write: {fix.strip()}", fix=fix.rstrip())
     choices = re.match(rf"\s*option\s+{_WORD}\s*:\s*([^\s|=\"]+)", before)
     if choices and "EQUAL" in accepts and exc.token.type in ("STRING", "_NL"):
         default = f"= {choices.group(1)}"

@@ -143,13 +143,13 @@ def option_compared(compare: n.Compare, option: n.Name, kind: str, choices: tupl
     return None
 
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                  "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
 
 
 def number_word(word: str) -> int | None:
     """Returns the number a word spells (one to fifteen), or None."""
-    return _NUMBER_WORDS.get(word.lower())
+    return NUMBER_WORDS.get(word.lower())
 
 
 _TRUTHS = {"true": True, "false": False, "on": True, "off": False, "yes": True, "no": False}

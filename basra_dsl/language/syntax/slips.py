@@ -5,8 +5,8 @@ curly or single quotes, ';' between list entries, '//' before a comment, a colon
 word (``first to: target``, ``drop: clear``), ``J=11`` in a values list, list entries without
 their commas, quoted option choices, a value without its card (``A 1, 14``), and a rule broken
 over two lines. Each ``_MENDS`` entry rewrites the failing line as the author meant it; the
-first whose line the parser then reads past is the explanation (B125), the mended line its
-help and its fix (which error recovery and the editor's quick fix both use).
+first whose line the parser then reads past is the explanation (B125; B124 for an option's
+choices joined by commas), the mended line its help and its fix (which error recovery and the editor's quick fix both use).
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ def mended(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
         found = mend(row, parser)
         if found is None:
             continue
-        fixed, message = found
+        fixed, message, code = (*found, "B125")[:3]
         if fixed != row and reads_past("\n".join(lines[:line - 1] + [fixed] + lines[line:]), line, parser):
             column = next((i for i, (a, b) in enumerate(zip(row, fixed)) if a != b), min(len(row), len(fixed)))
-            return Explanation("B125", message, f"write: {fixed.strip()}", column=column + 1, fix=fixed)
+            return Explanation(code, message, f"write: {fixed.strip()}", column=column + 1, fix=fixed)
     return _broken_line(exc, lines, line, parser)
 
 
@@ -148,13 +148,16 @@ def _or_in_list(row: str, parser) -> tuple[str, str] | None:
     return found.group(1) + mended_list, "a card that counts either of two values is listed once for each value"
 
 
-def _slashed_choices(row: str, parser) -> tuple[str, str] | None:
+def _slashed_choices(row: str, parser) -> tuple[str, str] | tuple[str, str, str] | None:
+    """An option's choices joined by ',' (B124, the commonest), '/' or 'or' instead of '|'."""
     found = re.match(r"(\s*option\s+\w+\s*:)([^=\"#]*)", row)
-    if not found or not re.search(r"/|\bor\b", found.group(2)):
+    if not found or not re.search(r",|/|\bor\b", found.group(2)):
         return None
-    choices = re.sub(r"\s*(?:/|\bor\b)\s*", " | ", found.group(2).strip())
-    return found.group(1) + " " + choices + " " + row[found.end():].lstrip(), \
-        "an option's choices are separated by '|'"
+    choices = " | ".join(part.strip() for part in re.split(r",|/|\bor\b", found.group(2)) if part.strip())
+    fixed = (found.group(1) + " " + choices + " " + row[found.end():].lstrip()).rstrip()
+    if "," in found.group(2):
+        return fixed, "an option's choices are separated by '|', not by commas", "B124"
+    return fixed, "an option's choices are separated by '|'"
 
 
 def _value_without_card(row: str, parser) -> tuple[str, str] | None:
@@ -175,7 +178,8 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
         "each value needs its card: a number alone after a comma names no card"
 
 
-_MENDS: tuple[Callable[[str, Lark], tuple[str, str] | None], ...] = (
+# each returns the line mended and what was wrong (and a code other than B125), or None
+_MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
     _foreign_signs, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
     _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma,
     _single_quotes)
