@@ -5,10 +5,13 @@ draws (``random_play._random_building_move``).
 A turn lists the moves of the card drawn only (its captures, its trail where allowed, its
 builds, each kept only if the player still holds a card for every build they own), as
 ``State.moves`` lists them, in the same order: so both tiers make the same draws and play
-the same hands. Loose floor cards are captured through the checked resolver (cached by
-value counts), builds taken whole by a card of their value; builds are listed and applied by
-the checked tier's ``Builder`` itself. What is left out of ``State`` is its bookkeeping: no
-Move or Play objects, no checks of a move already known to be legal.
+the same hands. Loose floor cards are captured by the generated routine's own ``caps``
+(packed counts and sums tables, resolver-exact), builds taken whole by a card of their
+value; builds are listed by the checked tier's ``Builder`` (its group search), skipping the
+values no loose group reaches, and a turn's survey (the loose floor, its counts and sums,
+the seat's builds) is made once for every card it lists. What is left out of ``State`` is
+its bookkeeping: no Move or Play objects, no checks of a move already known to be legal,
+no duty check for a seat that owns no build (any build it makes is of a value it holds).
 
 May import: the rest of ``engine`` (never ``language``).
 """
@@ -17,12 +20,15 @@ from __future__ import annotations
 
 import random
 
-from ..builds import Builder, after_build, after_capture, captures_with_builds, loose_of
-from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
+from ..builds import Builder, after_build, after_capture, loose_of
+from ..capture import MAX_OPTIONS, MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
 from ..deal import deal_hand, hand_out, shuffled_pack
 from ..rules import Rules
 from ..bonus import play_bonus
 from ..turn_end import hand_context_of
+from . import emit
+from .names import namespace
+from .plan import make_plan
 from .runtime import HandFigures, declared, score
 
 
@@ -31,7 +37,7 @@ class _Hand:
 
     __slots__ = ("hands", "floor", "stock", "piles", "bonuses", "builds", "previous", "last", "turned", "flips",
                  "deals", "deal_index", "pend",
-                 "laying", "swept")
+                 "laying", "swept", "loose", "rc", "owned", "reach", "total")
 
     def __init__(self, players: int, deals: list):
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -49,6 +55,13 @@ class _Hand:
         self.pend: list[float] = []  # by seat: the points it declares at its first turn after the deal
         self.laying = False  # the seat that cleared the floor lays a card on it now
         self.swept = False  # the last play cleared the floor
+        # the turn's survey (``BuildingHands._survey``): the floor cards in no build, their
+        # packed counts, and whether the seat to play owns a build
+        self.loose: list[int] = []
+        self.rc = 0
+        self.owned = False
+        self.reach = 1
+        self.total = 0  # what the loose cards add up to, all together
 
 
 class BuildingHands:
@@ -65,6 +78,15 @@ class BuildingHands:
         self.stacks = bool(rules.builds.stack_limit)  # a stack only where the card may be laid down
         self.declared = declared(rules)
         self.card_points = [rules.card_points.get(c, 0) for c in range(len(resolver.worth))]  # by card, once
+        self.played = [rules.played(c) for c in range(len(resolver.worth))]  # what each card counts as played
+        self.takes_builds = [bool(resolver.groups.get(c)) for c in range(len(resolver.worth))]
+        # the loose floor's captures come from the generated routine's own ``caps`` (packed counts,
+        # sums tables), which lists them as the resolver does; builds are added here
+        names = namespace(make_plan(rules))
+        exec(compile(emit.captures_source(make_plan(rules)), "<fast tier: captures>", "exec"), names)  # noqa: S102
+        self.caps, self.unit = names["caps"], names["RU"]
+        self.builds_with = [c in rules.builds.cards and bool(self.builder.worth[c]) for c in range(len(resolver.worth))]
+        self.reach_limit = (1 << (max((v for p in self.played for v in p), default=0) + 1)) - 1
 
     # ------------------------------------------------------------ a whole hand
     def play(self, rng: random.Random, first: int, carry: tuple) -> HandFigures:
@@ -152,10 +174,27 @@ class BuildingHands:
         return self._advance(h, seat)
 
     # ------------------------------------------------------------ the random player's draw
+    def _survey(self, h: _Hand, seat: int) -> None:
+        """Works out, once a turn, what every card's moves read: the loose floor, its packed
+        counts and whether the seat owns a build."""
+        h.loose = loose = loose_of(h.floor, h.builds) if h.builds else h.floor
+        unit, rc = self.unit, 0
+        for x in loose:
+            rc += unit[x]
+        h.rc = rc
+        h.owned = any(b.owner == seat for b in h.builds)
+        reach, worth, limit, total = 1, self.builder.worth, self.reach_limit, 0
+        for x in loose:  # the sums some loose cards make, as bits: a build's own group needs one
+            if worth[x]:
+                reach = (reach | reach << worth[x]) & limit
+                total += worth[x]
+        h.reach, h.total = reach, total
+
     def _choose(self, h: _Hand, seat: int, draw) -> tuple:
         """A move as (card, capture, build, value), drawn as ``_random_building_move`` draws."""
         hand = [h.turned] if h.turned is not None else h.hands[seat]
         card = hand[int(draw() * len(hand))]
+        self._survey(h, seat)
         options = self._moves(h, seat, card)
         if not options:
             playable = [c for c in hand if self._moves(h, seat, c)]
@@ -177,22 +216,50 @@ class BuildingHands:
 
     def _moves(self, h: _Hand, seat: int, card: int) -> list[tuple]:
         """``State.moves``: the card's captures (and trail), then its builds, each keeping the
-        duties of a build's owner, with values named where a capture adds up under two."""
+        duties of a build's owner, with values named where a capture adds up under two. A
+        seat that owns no build keeps every duty with any capture or build (a build's value
+        is one the player holds another card of)."""
         if h.laying:  # after clearing the floor, a card is laid on it
             return [(card, (), (), 0)]
-        owned = any(b.owner == seat for b in h.builds)
+        owned = h.owned
         found = []
         for capture in self._captures(h, seat, card):
             if owned and not self._keeps_duties(h, seat, card, capture, (), 0):
                 continue
-            found += self._named(h, card, capture)
+            if card in self.several and capture:
+                found += self._named(h, card, capture)
+            else:
+                found.append((card, capture, (), 0))
         if h.floor and (not self.stacks or any(not capture for _, capture, _, _ in found)):
-            hand = h.hands[seat]
-            loose = loose_of(h.floor, h.builds)
-            for onto, value in self.builder.plays(card, hand, seat, loose, h.builds):
-                if self._keeps_duties(h, seat, card, (), onto, value):
-                    found.append((card, (), onto, value))
+            plays = self._plays(h, seat, card) if self.builds_with[card] else ()
+            if owned:
+                found += [(card, (), onto, value) for onto, value in plays
+                          if self._keeps_duties(h, seat, card, (), onto, value)]
+            else:
+                found += [(card, (), onto, value) for onto, value in plays]
         return found
+
+    def _plays(self, h: _Hand, seat: int, card: int) -> list:
+        """``Builder.plays``, skipping the targets no group of loose cards or build reaches."""
+        builder = self.builder
+        loose, builds = h.loose, h.builds
+        if builder.rules.stack_limit or not (loose or builds):
+            return builder.plays(card, h.hands[seat], seat, loose, builds)
+        v, played, multiple = builder.worth[card], self.played, builder.rules.multiple
+        found: dict = {}
+        for target in sorted({x for c in h.hands[seat] if c != card for x in played[c] if x >= v}):
+            rest = target - v
+            if not (rest == 0 and multiple or h.reach >> rest & 1 or builds):
+                continue  # no loose group, build, or gathering makes it
+            values = {b.value for b in builds}
+            for own in builder._own_groups(card, v, target, seat, loose, builds):
+                builder._add(found, own, target)
+                # other units to gather: a build of the target, or loose cards adding up to it
+                if multiple and (target in values or h.total - (rest if own and own[0] in loose else 0) >= target):
+                    builder._add(found, own + builder._gathered(own, target, loose, builds), target)
+                if len(found) >= MAX_OPTIONS:
+                    return list(found.values())
+        return list(found.values())
 
     def _named(self, h: _Hand, card: int, capture: tuple) -> list[tuple]:
         if card in self.several and capture:
@@ -206,11 +273,14 @@ class BuildingHands:
         (unless owners may trail), and leaves a card to take each build they own."""
         if not (capture or build or self.owner_trails):
             return False
-        hand = list(h.hands[seat])
-        hand.remove(card)
-        after = (after_build(h.builds, card, build, value, seat, h.floor, 1) if build
-                 else after_capture(h.builds, capture))
-        return self.builder.keeps_duties(seat, hand, after)
+        if self.stacks:
+            return True  # a stack is nobody's to take
+        played = self.played
+        values = {x for c in h.hands[seat] if c != card for x in played[c]}
+        if build and value not in values:
+            return False  # the build made or raised is the player's own
+        taken = set(capture or build)
+        return all(b.value in values for b in h.builds if b.owner == seat and taken.isdisjoint(b.cards))
 
     def _captures(self, h: _Hand, seat: int, card: int) -> list[tuple]:
         """``State.captures``: what the card may take, and () where it may trail."""
@@ -226,12 +296,31 @@ class BuildingHands:
         return found + [()] if trail else found
 
     def _takes(self, h: _Hand, card: int) -> list[tuple]:
-        """What the card takes, builds whole (``builds.captures_with_builds``, as State asks it)."""
-        return captures_with_builds(self.resolver, self.rules.played, card, h.floor, h.builds, h.previous)
+        """What the card takes (``builds.captures_with_builds``): the loose floor's captures,
+        and each build of a value the card counts as, whole, in floor order."""
+        found = self.caps(card, h.loose, h.rc, h.previous)
+        if not h.builds or not self.takes_builds[card]:
+            return found
+        counts = self.played[card]
+        matching = [b.cards for b in h.builds if b.value in counts]
+        if not matching:
+            return found
+        order = {x: i for i, x in enumerate(h.floor)}.__getitem__
+        if self.resolver.largest:
+            every = tuple(x for cards in matching for x in cards)
+            return [tuple(sorted(option + every, key=order)) for option in found] or [tuple(sorted(every, key=order))]
+        return found + [tuple(sorted(cards, key=order)) for cards in matching]
 
     # ------------------------------------------------------------ plays (State.play, Building._build)
     def _build(self, h: _Hand, seat: int, card: int, onto: tuple, value: int) -> None:
-        count = self.builder.groups(card, onto, value, h.hands[seat], seat, loose_of(h.floor, h.builds), h.builds)
+        """Plays a listed build: the units it gathers are worth ``value`` each (a stack is one)."""
+        count = 1
+        if not self.stacks:
+            taken, worth = set(onto), self.builder.worth
+            touched = [b for b in h.builds if not taken.isdisjoint(b.cards)]
+            built = {x for b in touched for x in b.cards}
+            total = worth[card] + sum(worth[x] for x in onto if x not in built) + sum(b.value for b in touched)
+            count = total // value
         h.hands[seat].remove(card)
         before = tuple(h.floor)
         h.builds = after_build(h.builds, card, onto, value, seat, h.floor, count)

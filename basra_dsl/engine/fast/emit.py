@@ -96,6 +96,12 @@ def _deal(plan: Plan) -> str:
         "    return deals\n")
 
 
+def captures_source(plan: Plan) -> str:
+    """Returns the source of ``caps(card, floor, rc, prev)`` alone: the captures of a card on
+    a floor whose numerals are packed in ``rc`` (the building hand calls it on the loose floor)."""
+    return _caps(plan)
+
+
 def _caps(plan: Plan) -> str:
     lines = ["def caps(card, floor, rc, prev):"] + ["    " + line for line in _resolve(plan, False)] + ["    return opts"]
     return "\n".join(lines) + "\n"
