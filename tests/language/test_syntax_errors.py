@@ -92,11 +92,20 @@ def test_unknown_rank_is_named():
 
 
 def test_expected_words_are_not_terminal_names():
-    found = first(HEAD + "setup:\n  players 2 4\n")
+    found = first(HEAD + "setup:\n  players 2 :\n")
     assert found.code == "B100"
     assert "expected ',', 'when' or the end of the line" in found.message
     for name in ("NAME", "PATTERN", "_NL", "COMMA", "__ANON"):
         assert name not in found.message
+
+
+@pytest.mark.parametrize("line, fixed", [
+    ("  players 2 3 4", "players 2, 3, 4"),  # a list's commas, each put back
+    ("  start floor 4 without J bury", "start floor 4 without J: bury"),  # the colon before an action
+])
+def test_what_the_parser_stopped_for_is_put_back(line, fixed):
+    found = first(HEAD + "setup:\n" + line + "\n")
+    assert (found.code, found.help) == ("B125", f"write: {fixed}")
 
 
 def test_every_terminal_has_words():

@@ -34,7 +34,7 @@ from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
 from .operators import foreign
 from .places import wrong_section
 from .recovery import MAX_ERRORS, reads_past
-from .slips import mended
+from .slips import at_the_stop, mended
 from .words import (
     LABELLED,
     SECTION_WORDS,
@@ -87,7 +87,7 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
             return found
     if isinstance(exc, UnexpectedCharacters):
         return Explanation(*_unexpected_character(exc, text, parser))
-    for recognise in (_keyword_rule, _brackets, _misspelled):
+    for recognise in (_keyword_rule, _brackets, at_the_stop, _misspelled):
         found = recognise(exc, text, parser)
         if found:
             return found if isinstance(found, Explanation) else Explanation(*found)

@@ -17,7 +17,7 @@ from typing import Callable
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from .recovery import reads_past
+from .recovery import _progress, reads_past
 from .words import Explanation, keywords, line_text
 
 MAX_LINE = 400  # longer lines are not mended (no statement is near; bounds the regexes)
@@ -42,6 +42,61 @@ def mended(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
             column = next((i for i, (a, b) in enumerate(zip(row, fixed)) if a != b), min(len(row), len(fixed)))
             return Explanation(code, message, f"write: {fixed.strip()}", column=column + 1, fix=fixed)
     return _broken_line(exc, lines, line, parser)
+
+
+MAX_COMMAS = 12  # commas put back into one line, at most
+
+
+def at_the_stop(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
+    """What the parser asked for where it stopped, put back: the ':' before a clause's action
+    (``without top J dealer``), the commas of a list (``then sixes aces fives``, ``points A 1 K
+    1``), or the quotes of a description (``= 21 points that win a game``); the first that lets
+    the parser read past the line is the explanation."""
+    token = getattr(exc, "token", None)
+    expected = set(getattr(exc, "accepts", None) or getattr(exc, "expected", None) or ())
+    line, lines = getattr(exc, "line", 0) or 0, text.split("\n")
+    if token is None or not 0 < line <= len(lines) or token.type in ("$END", "_NL") or not exc.column:
+        return None
+    row, at = lines[line - 1], exc.column - 1
+    if len(row) > MAX_LINE:
+        return None
+    word = str(token)
+
+    def reads(fixed: str) -> bool:
+        return reads_past("\n".join(lines[:line - 1] + [fixed] + lines[line:]), line, parser)
+
+    # a clause's words before the stop (a rule's name and title, or an option's, are B101's)
+    clause = row[:1].isspace() and row.split()[0] in keywords(parser) and '"' not in row[:at] \
+        and len(row[:at].split()) > 1
+    if "COLON" in expected and clause and reads(fixed := f"{row[:at].rstrip()}: {row[at:]}"):
+        return Explanation("B125", f"a ':' is missing before '{word}'",
+                           f"write: {fixed.strip()}", column=at + 1, fix=fixed)
+    if "COMMA" in expected:
+        fixed = _commas_put_back(lines, line, at, parser)
+        if fixed is not None:
+            return Explanation("B125", f"a ',' goes before '{word}': the entries of a list are separated by commas",
+                               f"write: {fixed.strip()}", column=at + 1, fix=fixed)
+    code = row.split("#")[0].rstrip()
+    if "STRING" in expected and at < len(code) and '"' not in code[at:] and reads(
+            fixed := f'{row[:at]}"{code[at:]}"{row[len(code):]}'):
+        return Explanation("B125", "a description is written between double quotes",
+                           f"write: {fixed.strip()}", column=at + 1, fix=fixed)
+    return None
+
+
+def _commas_put_back(lines: list[str], line: int, at: int, parser: Lark) -> str | None:
+    """The line with a comma before the word the parser stopped at, and again before each
+    next word it stops at on the same line, until it reads past the line (None if it never does)."""
+    fixed = lines[line - 1]
+    for _ in range(MAX_COMMAS):
+        fixed = f"{fixed[:at].rstrip()}, {fixed[at:]}"
+        stop_line, stop_column = _progress("\n".join(lines[:line - 1] + [fixed] + lines[line:]), parser)
+        if stop_line > line:
+            return fixed
+        if stop_line < line or stop_column - 1 <= at:
+            return None  # stopped before the comma or on it: not a missing comma
+        at = stop_column - 1
+    return None
 
 
 def _foreign_signs(row: str, parser) -> tuple[str, str] | None:
