@@ -108,6 +108,15 @@ def test_what_the_parser_stopped_for_is_put_back(line, fixed):
     assert (found.code, found.help) == ("B125", f"write: {fixed}")
 
 
+@pytest.mark.parametrize("line, fixed", [
+    ("  a: 3 when taken.run(AD | 2D | 3D == 3", "a: 3 when taken.run(AD | 2D | 3D) == 3"),  # a call's, before its comparison
+    ("  a: 10 when (cleared and floor.count == 1", "a: 10 when (cleared and floor.count == 1)"),  # a group's, at the end
+])
+def test_a_bracket_left_open_is_closed_where_it_ends(line, fixed):
+    found = first(HEAD + "basra:\n" + line + "\n")
+    assert (found.code, found.help) == ("B103", f"close it: write: {fixed}")
+
+
 def test_every_terminal_has_words():
     words = grammar_words(lark_parser())
     for terminal in lark_parser().terminals:

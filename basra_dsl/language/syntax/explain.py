@@ -34,7 +34,7 @@ from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
 from .operators import foreign
 from .places import wrong_section
 from .recovery import MAX_ERRORS, reads_past
-from .slips import at_the_stop, mended
+from .slips import at_the_stop, brackets, mended
 from .words import (
     LABELLED,
     SECTION_WORDS,
@@ -87,7 +87,7 @@ def _diagnose(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation:
             return found
     if isinstance(exc, UnexpectedCharacters):
         return Explanation(*_unexpected_character(exc, text, parser))
-    for recognise in (_keyword_rule, _brackets, at_the_stop, _misspelled):
+    for recognise in (_keyword_rule, brackets, at_the_stop, _misspelled):
         found = recognise(exc, text, parser)
         if found:
             return found if isinstance(found, Explanation) else Explanation(*found)
@@ -185,28 +185,6 @@ def _keyword_rule(exc, text, parser):
     word = found.group(1)
     return ("B113", f"'{word}' is a keyword of the language and cannot name a rule",
             f"give the rule another name, such as '{word}_rule:' or 'by_{word}:'")
-
-
-def _brackets(exc, text, parser):
-    if not isinstance(exc, UnexpectedToken) or exc.token.type == "$END":
-        return None
-    row = re.sub(r'"[^"]*"|#.*', lambda m: " " * len(m.group(0)), _line_text(text, exc.line))  # columns kept
-    opened, closed = row.count("("), row.count(")")
-    accepts = exc.accepts or exc.expected
-    if opened > closed and "RPAR" in accepts:
-        left_open: list[int] = []
-        for index, char in enumerate(row):
-            if char == "(":
-                left_open.append(index)
-            elif char == ")" and left_open:
-                left_open.pop()
-        code, message, hint = labelled("unbalanced")
-        at = left_open[-1] if left_open else None
-        return Explanation(code, message, "close it with ')' where the group it opens ends", column=at + 1) \
-            if at is not None else Explanation(code, message, hint)
-    if exc.token.type == "RPAR" and closed > opened:
-        return labelled("stray-close")
-    return None
 
 
 # what the words of a few closed choices do, for a help line that lists them

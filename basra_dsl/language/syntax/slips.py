@@ -7,6 +7,8 @@ their commas, quoted option choices, a value without its card (``A 1, 14``), and
 over two lines. Each ``_MENDS`` entry rewrites the failing line as the author meant it; the
 first whose line the parser then reads past is the explanation (B125; B124 for an option's
 choices joined by commas), the mended line its help and its fix (which error recovery and the editor's quick fix both use).
+Where the parser stopped for a ':', a ',' or a quoted text, ``at_the_stop`` puts it back; a
+bracket left open is closed where it most likely ends (``brackets``, B103).
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import re
 from typing import Callable
 
 from lark import Lark
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from .recovery import _progress, reads_past
-from .words import Explanation, keywords, line_text
+from .words import Explanation, keywords, labelled, line_text
 
 MAX_LINE = 400  # longer lines are not mended (no statement is near; bounds the regexes)
 _FOREIGN = {"≥": ">=", "≤": "<=", "≠": "!=", "−": "-", "–": "-", "×": "*", "÷": "/", "“": '"', "”": '"', "„": '"'}
@@ -278,3 +280,46 @@ def _carried_on(lines: list[str], line: int, parser: Lark) -> Explanation | None
     return Explanation("B125", f"this line goes on from the statement at line {above}, but a line break ends a "
                        "statement", f"end line {above} with '\\' to carry the statement on to this line, or join "
                        "the two lines", column=len(row) - len(row.lstrip()) + 1, width=len(row.strip()))
+
+
+def brackets(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
+    """B103: a bracket left open (closed where it most likely ends, the line to write) or a
+    closing bracket without its opening one."""
+    if not isinstance(exc, UnexpectedToken) or exc.token.type == "$END":
+        return None
+    row = re.sub(r'"[^"]*"|#.*', lambda m: " " * len(m.group(0)), line_text(text, exc.line))  # columns kept
+    opened, closed = row.count("("), row.count(")")
+    accepts = exc.accepts or exc.expected
+    if opened > closed and "RPAR" in accepts:
+        left_open: list[int] = []
+        for index, char in enumerate(row):
+            if char == "(":
+                left_open.append(index)
+            elif char == ")" and left_open:
+                left_open.pop()
+        code, message, hint = labelled("unbalanced")
+        at = left_open[-1] if left_open else None
+        if at is None:
+            return Explanation(code, message, hint)
+        closed_row = _closed(exc, text, parser, row, at)
+        if closed_row is not None:
+            return Explanation(code, message, f"close it: write: {closed_row.strip()}", column=at + 1, fix=closed_row)
+        return Explanation(code, message, "close it with ')' where the group it opens ends", column=at + 1)
+    if exc.token.type == "RPAR" and closed > opened:
+        return Explanation(*labelled("stray-close"))
+    return None
+
+
+def _closed(exc, text: str, parser, row: str, at: int) -> str | None:
+    """The line with the bracket opened at ``at`` closed where it most likely ends: a call's
+    (``taken.run(AD | 2D``) before the comparison that follows it, a group's at the end of
+    the statement; None where the line then still does not read."""
+    original = line_text(text, exc.line)
+    end = len(row.rstrip())
+    call = at > 0 and (row[at - 1].isalnum() or row[at - 1] == "_")
+    compared = re.search(r"\s*(==|!=|<=|>=|<|>|\bis\b|\band\b|\bor\b)", row[at:]) if call else None
+    place = at + compared.start() if compared else end
+    fixed = original[:place] + ")" + original[place:]
+    lines = text.split("\n")
+    lines[exc.line - 1] = fixed
+    return fixed if reads_past("\n".join(lines), exc.line, parser) else None
