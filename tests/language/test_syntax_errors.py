@@ -114,7 +114,7 @@ def test_what_the_parser_stopped_for_is_put_back(line, fixed):
 ])
 def test_a_bracket_left_open_is_closed_where_it_ends(line, fixed):
     found = first(HEAD + "basra:\n" + line + "\n")
-    assert (found.code, found.help) == ("B103", f"close it: write: {fixed}")
+    assert (found.code, found.help) == ("B103", f"write: {fixed}")
 
 
 def test_every_terminal_has_words():

@@ -303,7 +303,7 @@ def brackets(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | Non
             return Explanation(code, message, hint)
         closed_row = _closed(exc, text, parser, row, at)
         if closed_row is not None:
-            return Explanation(code, message, f"close it: write: {closed_row.strip()}", column=at + 1, fix=closed_row)
+            return Explanation(code, message, f"write: {closed_row.strip()}", column=at + 1, fix=closed_row)
         return Explanation(code, message, "close it with ')' where the group it opens ends", column=at + 1)
     if exc.token.type == "RPAR" and closed > opened:
         return Explanation(*labelled("stray-close"))
