@@ -7,7 +7,7 @@ expression is compiled by ``evaluation``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from .. import cards as C
@@ -66,6 +66,9 @@ class Scope:
     play: dict[str, tuple[str, str]]
     words: frozenset[str] = frozenset()  # choices of word-valued options
     choices: dict[str, tuple] = field(default_factory=dict)  # option name -> its choices, when known
+    # options an ancestor declares that no rule left reads (so the child does not offer them),
+    # by the variant declaring each: a name close to one was most likely meant for it
+    inherited: dict[str, str] = field(default_factory=dict)
 
     def type_of(self, name: str) -> str | None:
         if name in self.play:
@@ -164,7 +167,12 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
             return _infer_compare(expr, scope, out)
         case n.Test(op=op, subject=subject, pattern=pattern):
             if _bare_word(subject, scope):  # a name this rule does not know: say so, not its type
-                out.append(_unknown_name(subject, scope))
+                found = _unknown_name(subject, scope)
+                if subject.id == "captured" and "taken" in scope.play:  # a basra rule's word in a score rule
+                    found = replace(found, help=f"write 'taken {op} {pattern_text(pattern)}': a score rule reads the "
+                                    "cards a side took by the hand's end (to score the play that takes it, put the "
+                                    "rule under 'basra:')")
+                out.append(found)
                 out.extend(check_pattern(pattern))
                 return BOOL
             known = [name for name, (kind, _) in scope.play.items() if kind == CARDS]
@@ -217,8 +225,11 @@ def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
     if hints.is_card_word(name.id):
         return hints.card_as_value(name)
     number = hints.number_word(name.id)
-    hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words)) or (
-        f"write the number in digits: {number}" if number is not None else "declare it with an 'option' line")
+    hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words) + sorted(scope.inherited))
+    meant = hint.split("'")[1] if hint else None
+    if meant in scope.inherited and meant not in scope.options:
+        hint = f"did you mean '{meant}'? (an option {scope.inherited[meant]} declares)"
+    hint = hint or (f"write the number in digits: {number}" if number is not None else hints.declare_option(name.id))
     return error("B201", f"unknown name '{name.id}'", name.span, hint)
 
 

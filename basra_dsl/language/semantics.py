@@ -141,8 +141,7 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
                     if clause.values == () else "remove the ': ...' list, or count the prime instead")
     if isinstance(clause, n.Most) and clause.what.text not in C.MAJORITY_WORDS and clause.what.text != "prime":
         yield error("B209", f"'most {clause.what.text}' counts nothing", clause.what.span,
-                    (f"the suits are written in English: write 'most {C.FOREIGN_SUITS[clause.what.text]}'"
-                     if clause.what.text in C.FOREIGN_SUITS else None)
+                    _english_suit(clause.what.text, "most ")
                     or did_you_mean(clause.what.text, C.MAJORITY_WORDS)
                     or "count cards, a suit (clubs, diamonds, hearts, spades) or a rank (aces, sevens, kings...)")
     if isinstance(clause, n.Most):
@@ -152,6 +151,7 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
             yield error("B209", f"'countback {word.text}' counts nothing to settle a tie with", word.span,
                         (f"a side's sweeps ({word.text}) are counted as its bonuses: write 'bonuses'"
                          if word.text.lower() in BONUS_NAMES else None)
+                        or _english_suit(word.text)
                         or did_you_mean(word.text, list(COUNTBACK_WORDS))
                         or "count cards, bonuses, a suit (coins, clubs...), a rank (sevens...) or a card (7D)")
     if isinstance(clause, n.CaptureRule) and clause.total is not None and clause.takes != "sums":
@@ -175,6 +175,12 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
                             "player counts run from 2 to 8")
 
 
+def _english_suit(word: str, before: str = "") -> str | None:
+    """The help for a suit named in another language ('oros', 'denari'): its English name."""
+    english = C.FOREIGN_SUITS.get(word.lower())
+    return f"the suits are written in English: write '{before}{english}'" if english else None
+
+
 def _check_tie_breaks(clause: n.Most) -> Iterator[Diagnostic]:
     """B209 for a 'then' that counts nothing; B211 for a prime settled by counts."""
     if clause.then and clause.what.text == "prime":
@@ -184,7 +190,7 @@ def _check_tie_breaks(clause: n.Most) -> Iterator[Diagnostic]:
     for word in clause.then:
         if word.text not in C.MAJORITY_WORDS or word.text == "cards":
             yield error("B209", f"'then {word.text}' counts nothing to settle a tie with", word.span,
-                        did_you_mean(word.text, [w for w in C.MAJORITY_WORDS if w != "cards"])
+                        _english_suit(word.text) or did_you_mean(word.text, [w for w in C.MAJORITY_WORDS if w != "cards"])
                         or "count a suit (clubs, diamonds...) or a rank (sevens, sixes, aces...)")
 
 
@@ -228,7 +234,9 @@ def _scope(merged: Merged, play: dict | None = None) -> X.Scope:
     words = frozenset(w for o in merged.options.values() for c in o.choices
                       if isinstance(w := option_value(c), str))
     options = merged.option_defaults() | {"players": merged.player_counts()[0]}
-    return X.Scope(options, play or {}, words, {k: tuple(v) for k, v in merged.option_choices().items()})
+    inherited = {o.name.text: variant.name.text for variant in merged.chain[1:] for o in variant.options}
+    return X.Scope(options, play or {}, words, {k: tuple(v) for k, v in merged.option_choices().items()},
+                   {k: v for k, v in inherited.items() if k not in merged.options})
 
 
 NO_NAMES: dict[str, tuple[str, str]] = {}  # a static clause reads the options alone

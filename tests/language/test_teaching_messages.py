@@ -368,3 +368,22 @@ def test_two_clauses_on_one_line_are_told_to_take_a_line_each(tmp_path, body, wo
     found = caught.value.diagnostics[0]
     assert found.code == "B123" and f"'{word}' begins a clause of its own" in found.message
     assert "put each clause on its own line" in found.help and found.span.line == 3
+
+
+# ---------------------------------------------------------------- names an author brings (issue 29, held-out 4)
+@pytest.mark.parametrize("parent, body, code, hint", [
+    # an inherited option the child's own rule no longer reads, one letter away
+    ("scopa-dassi", "basra:\n  sweep \"Scopa\": 1 when cleared and not ace_scopas\n", "B201",
+     "did you mean 'ace_scopa'? (an option scopa-dassi declares)"),
+    # an option a clause copied from another bundled game reads: that game's option line
+    ("morabaa", "setup:\n  partners when teams\n", "B201",
+     "declare it with an 'option' line, as bastra does: option teams: yes | no = yes"),
+    # the Spanish suit's name in a countback
+    ("escoba", "game:\n  tie countback bonuses, oros, 7D\n", "B209",
+     "the suits are written in English: write 'coins'"),
+    # a basra rule's word in a score rule: the line with the score rule's word
+    ("chinese-ten", "score:\n  spade_ace: 30 when captured has AS\n", "B201", "write 'taken has AS'"),
+])
+def test_a_name_from_elsewhere_gets_the_one_meant(tmp_path, parent, body, code, hint):
+    found = one_loaded(tmp_path, body, parent)
+    assert found.code == code and found.help.startswith(hint), (found.code, found.help)

@@ -8,10 +8,13 @@ syntax errors. Imports ``cards``, ``diagnostics`` and the language's ``nodes`` a
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, Callable
 
 from ... import cards as C
 from ...diagnostics import Diagnostic, did_you_mean, error
+from ...resources import bundled_variants
 from .. import nodes as n
 from ..unparse import expr_text, pattern_text, value_text
 
@@ -172,3 +175,23 @@ def _meant_choice(value: str, choices: tuple) -> Any:
 def is_card_word(text: str) -> bool:
     """Returns whether a name is a card, rank or kind of card (or surely means one)."""
     return card_word(text) is not None
+
+
+def declare_option(name: str) -> str:
+    """The help for a name no option declares: the option line of a bundled variant that
+    declares one of that name (the clause was most likely copied from it), else how to."""
+    found = _bundled_options().get(name)
+    if found is None:
+        return "declare it with an 'option' line, such as: option NAME: yes | no = no \"what it changes\""
+    variant, line = found
+    return f"declare it with an 'option' line, as {variant} does: {line}"
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled_options() -> dict[str, tuple[str, str]]:
+    """Every option line of the bundled variants, by option name (the first variant's)."""
+    found: dict[str, tuple[str, str]] = {}
+    for variant, path in bundled_variants().items():
+        for line in re.findall(r"^option\s+\w+\s*:.*$", path.read_text(encoding="utf-8"), re.MULTILINE):
+            found.setdefault(line.split()[1].rstrip(":"), (variant, line.strip()))
+    return found
