@@ -10,69 +10,166 @@ warning gives both shares and the rule as it was, so a change that is meant is k
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import random
-from typing import Iterator
+import re
+from typing import Any, Iterator
 
 from ...diagnostics import Diagnostic, DiagnosticError, warning
+from ...engine.deal import NO_PLAY
 from ...engine.scoring import NOTHING_PLAYED, points_if_holds
+from ...language import evaluation as E
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.compiler import compile_rules
 from ...language.merge import SAMPLE_SEED, Merged
 from ...language.unparse import expr_text, pattern_text
 from ...resources import bundled_variants
-from .combinations import FAILURES, Combination, conjuncts, is_own
+from .combinations import FAILURES, Combination, conjuncts, is_own, reads_play, safe_constant
 from .overrides import parent_of
 from .reference import bundled_merged, copied_from, is_bundled_file, source_lines
 from .samples import sampled_plays
 
 PLAYS = 6_000  # sampled plays both conditions are tried on
+FLOORS = 400  # sampled first floors both conditions of a dealing rule are tried on
 HALVES = 60  # seeded halves of the pack score rules are tried on
 POINTS_FACTOR = 1.5  # a score rule's points this many times the other's (points are rarer to change by half)
 FACTOR = 2.0  # one share this many times the other ...
 GAP = 0.1  # ... and apart by this share of the plays, at least
+DISJOINT = 0.05  # or each holding on this share of the plays at least, never on the same one
+
+
+RESTATED = (n.BasraRule, n.CaptureRule, n.Restriction, n.FloorBonus)  # rules whose 'when' is compared
+TAKES = {"rank": "cards of its rank", "sums": "cards adding up to it", "all": "the whole floor",
+         "pile": "an opponent's won pile"}
 
 
 def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B746 for this file's rules that hold far more or far less often than the rules of the
-    same name they were written from."""
-    rules = next((c.rules for c in combos if c.rules is not None), None)
+    same name they were written from, or take otherwise."""
+    usable = [c for c in combos if c.rules is not None]
     source = _written_from(merged)
-    if rules is None or source is None:
+    if not usable or source is None:
         return
     name, origin = source
-    before = {c.name.text: c for alts in origin.clauses.values() for c in alts
-              if isinstance(c, (n.BasraRule, n.CaptureRule)) and c.guard is not None}
-    now = {r.name: r for r in list(rules.basra_rules) + list(rules.capture_rules)}
-    try:
-        old_rules = compile_rules(origin)
-    except (DiagnosticError, *FAILURES):  # a reference that does not compile offers nothing to compare
+    before = {c.name.text: c for alts in origin.clauses.values() for c in alts if isinstance(c, RESTATED)}
+    compiled: dict[int, Any] = {}
+
+    def then_rules(index: int):  # the reference's rules under the same options (None: they fail)
+        if index not in compiled:
+            chosen = {k: v for k, v in usable[index].options.items() if k in origin.options or k == "players"}
+            try:
+                compiled[index] = compile_rules(origin, chosen)
+            except (DiagnosticError, *FAILURES):  # a reference that does not compile offers nothing
+                compiled[index] = None
+        return compiled[index]
+
+    if then_rules(0) is None:
         return
-    then = {r.name: r for r in list(old_rules.basra_rules) + list(old_rules.capture_rules)}
-    yield from _score_drift(merged, rules, old_rules, origin, name)
-    yield from _played_values_moved(merged, old_rules, name)
+    yield from _score_drift(merged, usable[0].rules, then_rules(0), origin, name)
+    yield from _played_values_moved(merged, then_rules(0), name)
     for clause in merged.variant.clauses:
-        if not isinstance(clause, (n.BasraRule, n.CaptureRule)) or not is_own(merged, clause) or clause.guard is None:
+        old = before.get(clause.name.text) if isinstance(clause, RESTATED) and is_own(merged, clause) else None
+        if old is None or type(old) is not type(clause):
             continue
-        old = before.get(clause.name.text)
-        rule, was = now.get(clause.name.text), then.get(clause.name.text)
-        if old is None or rule is None or was is None or expr_text(old.guard) == expr_text(clause.guard):
+        if isinstance(clause, n.CaptureRule) and clause.takes != old.takes:
+            yield _takes_changed(clause, old, name)
+            continue
+        if clause.guard is None or old.guard is None or expr_text(old.guard) == expr_text(clause.guard):
             continue
         if {expr_text(p) for p in conjuncts(clause.guard)} < {expr_text(p) for p in conjuncts(old.guard)}:
             continue  # parts of the condition left out: B711 says so, naming them
-        probes = isinstance(clause, n.CaptureRule)
-        share_now, share_then = _shares(rules, rule, was, probes)
-        if share_now is None:
-            continue
-        low, high = sorted((share_now, share_then))
-        if high - low >= GAP and (low == 0 or high / low >= FACTOR):
-            what = "plays" if probes else "captures"
-            yield warning("B746", f"'{clause.name.text}' holds on {share_now:.0%} of the sampled {what}, where "
-                          f"{name}'s holds on {share_then:.0%}: the condition plays far from the one it was "
-                          "written from", clause.guard.span,
-                          f"{name} reads '{expr_text(old.guard)}'; if the change is meant, keep it and say so in a "
-                          "note above the rule ('#: allow B746: why')")
+        index = _combo_where(old.guard, usable)
+        found = _guard_drift(clause, old, usable[index], then_rules(index), name)
+        if found is not None:
+            yield found
+
+
+def _combo_where(guard: n.Expr, usable: list[Combination]) -> int:
+    """The first way of playing under which the parts of ``guard`` that read only the options
+    and the player count hold (``players >= 3``), else the first."""
+    fixed = [p for p in conjuncts(guard) if not reads_play(p)]
+    return next((i for i, c in enumerate(usable) if all(safe_constant(p, c.options) for p in fixed)), 0)
+
+
+def _guard_drift(clause, old, combo: Combination, old_rules, name: str) -> Diagnostic | None:
+    """B746 for a restated rule whose condition holds on far other plays than the one of its
+    name it was written from (first on all the sampled plays, then on those where the parts
+    both keep hold)."""
+    rules = combo.rules
+    rule, was = _named(rules, clause.name.text), _named(old_rules, clause.name.text) if old_rules else None
+    if rule is None or was is None:
+        return None
+    plays, what = _plays_for(clause, rules, rule)
+    shares = _shares(rule, was, plays)
+    if shares is not None and not _differs(shares):
+        # the part both keep may be rare (a sweep): compare the rest where it holds
+        kept = _kept_parts(old.guard, clause.guard, combo.options, rules)
+        if kept is not None:
+            shares = _shares(rule, was, [p for p in plays if _all_hold(kept[1], p)])
+            what = f"{what} where '{kept[0]}' holds"
+    if shares is None or not _differs(shares):
+        return None
+    share_now, share_then, both = shares
+    said = (f"'{clause.name.text}' never holds where {name}'s does: on the sampled {what} it holds on "
+            f"{share_now:.0%}, {name}'s on {share_then:.0%}, never on the same one" if not both else
+            f"'{clause.name.text}' holds on {share_now:.0%} of the sampled {what}, where {name}'s holds on "
+            f"{share_then:.0%}: the condition plays far from the one it was written from")
+    return warning("B746", said, clause.guard.span,
+                   f"{_word_changed(expr_text(old.guard), expr_text(clause.guard))}{name} reads "
+                   f"'{expr_text(old.guard)}'; if the change is meant, keep it and say so in a note above the "
+                   "rule ('#: allow B746: why')")
+
+
+def _named(rules, name: str):
+    return next((r for group in (rules.basra_rules, rules.capture_rules, rules.restrictions, rules.floor_bonuses)
+                 for r in group if r.name == name), None)
+
+
+def _plays_for(clause, rules, rule) -> tuple[list, str]:
+    """The sampled plays a rule's condition is tried on, as its condition reads them, and what
+    they are in words: probes of its cards (a capture rule, a restriction), captures (a bonus),
+    first floors (a dealing rule)."""
+    if isinstance(clause, n.FloorBonus):
+        rng = random.Random(SAMPLE_SEED)
+        size = min(rules.start_floor, len(rules.deck))
+        return [(None, tuple(rng.sample(list(rules.deck), size)), (), (), NO_PLAY) for _ in range(FLOORS)], \
+            "first floors"
+    probes = not isinstance(clause, n.BasraRule)
+    plays = list(itertools.islice((p for p in sampled_plays(rules) if (p[2] == ()) == probes
+                                   and (not probes or p[0] in rule.cards)), PLAYS))
+    if isinstance(clause, n.Restriction):  # it reads the card, the floor, the hand (unknown here), the play before
+        return [(p[0], p[1], (), (), p[4]) for p in plays], "plays"
+    return plays, "plays" if probes else "captures"
+
+
+def _takes_changed(clause: n.CaptureRule, old: n.CaptureRule, name: str) -> Diagnostic:
+    """B746 for a capture rule restated to take otherwise (``any takes all`` for ``any takes rank``)."""
+    said = (f"'{clause.name.text}' takes {TAKES.get(clause.takes, clause.takes)}, where {name}'s takes "
+            f"{TAKES.get(old.takes, old.takes)}"
+            + (": every card it names clears the floor whenever it is played" if clause.takes == "all"
+               and clause.guard is None else ""))
+    return warning("B746", said, clause.span, f"{name} reads '{pattern_text(old.pattern)} takes {old.takes}'; if "
+                   "the change is meant, keep it and say so in a note above the rule ('#: allow B746: why')")
+
+
+def _word_changed(before: str, now: str) -> str:
+    """The one word (or sign) by which two conditions differ, as a question ("did you leave out
+    'not' before 'J'? "), or "" where they differ by more."""
+    old, new = re.findall(r"[\w.]+|[^\w\s]+", before), re.findall(r"[\w.]+|[^\w\s]+", now)
+    changes = [op for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(changes) != 1:
+        return ""
+    kind, i1, i2, j1, j2 = changes[0]
+    if kind == "delete" and i2 - i1 == 1:
+        where = f" before '{old[i2]}'" if i2 < len(old) else ""
+        return f"did you leave out '{old[i1]}'{where}? "
+    if kind == "insert" and j2 - j1 == 1:
+        return f"did you add '{new[j1]}' by a slip? "
+    if kind == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
+        return f"'{new[j1]}' stands where it read '{old[i1]}': a slip? "
+    return ""
 
 
 def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) -> Iterator[Diagnostic]:
@@ -126,24 +223,54 @@ def _mean_points(rule, halves) -> float:
     return total / len(halves)
 
 
-def _shares(rules, rule, was, probes: bool) -> tuple[float | None, float]:
-    """The shares of the sampled plays (probes of the rule's cards, or captures) on which each
-    condition holds."""
-    plays = [p for p in itertools.islice((p for p in sampled_plays(rules) if (p[2] == ()) == probes
-                                          and (not probes or p[0] in rule.cards)), PLAYS)]
+def _differs(shares: tuple[float, float, float]) -> bool:
+    """Whether two conditions play far apart: one holds far more often, or they never hold on
+    the same play though each holds on some (a 'not' lost, a comparison turned round)."""
+    share_now, share_then, both = shares
+    low, high = sorted((share_now, share_then))
+    return (high - low >= GAP and (low == 0 or high / low >= FACTOR)) or (low >= DISJOINT and not both)
+
+
+def _kept_parts(before: n.Expr, now: n.Expr, options: dict, rules) -> tuple[str, list] | None:
+    """The parts (joined by 'and') both conditions keep, in words and compiled, where each
+    condition also has parts of its own; None otherwise."""
+    old_parts = {expr_text(p) for p in conjuncts(before)}
+    kept = [p for p in conjuncts(now) if expr_text(p) in old_parts]
+    if not kept or len(kept) == len(old_parts) or len(kept) == len(conjuncts(now)):
+        return None
+    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    try:
+        tests = [E.compile_function(p, options, rules.values, ranks) for p in kept]
+    except FAILURES:
+        return None
+    return " and ".join(expr_text(p) for p in kept), tests
+
+
+def _shares(rule, was, plays: list) -> tuple[float, float, float] | None:
+    """The shares of the plays on which each condition holds, and both; None for too few plays."""
     if len(plays) < 50:
-        return None, 0.0
-    return _share(rule.condition, plays), _share(was.condition, plays)
+        return None
+    now, then = _held(rule.condition, plays), _held(was.condition, plays)
+    return len(now) / len(plays), len(then) / len(plays), len(now & then) / len(plays)
 
 
-def _share(condition, plays) -> float:
-    held = 0
-    for play in plays:
+def _all_hold(tests: list, play) -> bool:
+    try:
+        return all(test(*play) for test in tests)
+    except FAILURES:
+        return False
+
+
+def _held(condition, plays) -> set[int]:
+    """The plays (by index) on which a condition holds."""
+    held = set()
+    for index, play in enumerate(plays):
         try:
-            held += bool(condition is None or condition(*play))
+            if condition is None or condition(*play):
+                held.add(index)
         except FAILURES:
             continue
-    return held / len(plays)
+    return held
 
 
 def _written_from(merged: Merged) -> tuple[str, Merged] | None:

@@ -16,10 +16,11 @@ from ...cards import card_name
 from .combinations import FAILURES, Combination, is_own, names_in, safe_constant
 from .figures import side_points
 from .overrides import round5
-from .reference import described, near_miss, reference_points, reference_rules
+from .reference import described, near_miss, reference_of, reference_points, reference_rules
 from .samples import sampled_plays
 
 MANY = 40  # hands a game may take before its target is out of proportion (the bundled: at most 17)
+TIMES_THE_REFERENCE = 5  # a bonus this many times the one it was written from (1 become 10)
 HANDS_IN_A_BONUS = 2  # a bonus worth more than this many hands' cards dwarfs them (the bundled: at most 1.6)
 PLAYS = 20_000  # sampled plays a bonus whose points depend on the play is tried on for its largest
 
@@ -77,12 +78,18 @@ def _bonuses(merged: Merged, rules, bonuses: list[n.Clause], options: dict) -> I
         large = hand > 0 and points > HANDS_IN_A_BONUS * hand
         reaches = (goal not in (float("inf"), 0) and not rules.hands_limit and points >= goal
                    and hand / len(rules.sides) < goal)  # else any hand reaches it: B732 says so
-        if not (large or reaches):
+        written = _reference_number(merged, clause)
+        # many times the points of the rule it was written from, and a good share of the target
+        beyond = (written is not None and 0 < written * TIMES_THE_REFERENCE <= points
+                  and goal not in (float("inf"), 0) and points >= goal / 4)
+        if not (large or reaches or beyond):
             continue
         whys = [f"about {points / hand:.0f} times what the cards of a whole hand hold ({number_text(hand)} "
                 "points)"] if large else []
         stroke = "capture" if isinstance(clause, n.BasraRule) else "hand"
         whys += [f"one such {stroke} reaches the target {number_text(goal)}"] if reaches else []
+        whys += [f"{points / written:.0f} times the {number_text(written)} of {reference_of(merged).name}'s"
+                 ] if beyond and not (large or reaches) else []
         if not reaches and goal not in (float("inf"), 0) and points >= goal / 2:
             whys.append(f"{points / goal:.0%} of the target {number_text(goal)} at one {stroke}")
         said = f"'{clause.name.text}' scores {number_text(points)} points{play}: {', and '.join(whys)}"
@@ -102,6 +109,16 @@ def _fitting_bonus(merged: Merged, clause: n.Clause, points: float, hand: float)
         return f"did you mean {number_text(missed)}? (a zero slipped); a bonus is worth at most about a hand"
     return (f"give it points in proportion to a hand (its cards hold {number_text(hand)}), such as "
             f"{number_text(max(1, round5(hand / 4)))}; a bonus of the bundled games is worth at most about a hand")
+
+
+def _reference_number(merged: Merged, clause: n.Clause) -> float | None:
+    """The points, as a plain number, of the rule of this name in the file this one was written
+    from (its parent, or the bundled game it copies); None where it has none or they read cards."""
+    written = reference_points(merged, clause.name.text)
+    try:
+        return float(written) if written is not None and written != expr_text(clause.points) else None
+    except ValueError:
+        return None
 
 
 def _slipped_value(points: n.Expr) -> str | None:

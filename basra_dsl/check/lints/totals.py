@@ -27,19 +27,22 @@ def check_totals(merged: Merged, combos: list[Combination]) -> Iterator[Diagnost
             return
 
 
-def _what_would_match(rules, cards: float, majorities: float) -> str | None:
+def _what_would_match(rules, cards: float, majorities: float, total: str | None = None,
+                      changed: frozenset[str] = frozenset()) -> str | None:
     """The one part that, changed, makes the claimed total: a majority's points, or card
-    points whose minus sign slipped in."""
+    points whose minus sign slipped in (the majorities this file ``changed`` tried first);
+    ``total`` says how to correct the total instead."""
     claim = rules.total_claim
     flipped = sum(abs(rules.card_points.get(c, 0)) for c in rules.deck)
     if flipped != cards and abs(flipped + majorities - claim) < 1e-9:
         return (f"the cards scoring below zero make the difference: if 'total {number(claim)}' is right, they "
                 "score above zero (a minus sign slipped in)")
-    for m in rules.majorities:
+    for m in sorted(rules.majorities, key=lambda m: m.what not in changed):
         meant = claim - (cards + majorities - m.points)
         if meant > 0 and meant != m.points:
             return (f"if 'total {number(claim)}' is right, 'most {m.what}' is worth {number(meant)}, not "
-                    f"{number(m.points)}; else correct the total to {number(cards + majorities)}")
+                    f"{number(m.points)}: write 'most {m.what} {number(meant)}'; else "
+                    + (total or f"correct the total to {number(cards + majorities)}"))
     return None
 
 
@@ -58,9 +61,16 @@ def _total_mismatch(merged: Merged, combo: Combination, cards: float, majorities
                      or f"correct the total to {sum_}, or the points that make it up")
     claim = f" ('total {expr_text(clause.points)}')" if clause is not None else ""
     origin = merged.origin.get("score.total", "the parent")
+    restate = f"state 'total {sum_}' in this variant's score section"
     return error("B707", message, in_this_file(merged, _changed_sum(merged, combo.options)),
-                 f"the total is {origin}'s{claim}: state 'total {sum_}' in this variant's score "
-                 "section, or correct the points that make it up")
+                 f"the total is {origin}'s{claim}: "
+                 + (_what_would_match(rules, cards, majorities, restate, _changed_majorities(merged))
+                    or f"{restate}, or correct the points that make it up"))
+
+
+def _changed_majorities(merged: Merged) -> frozenset[str]:
+    """The majorities this file states (a child's own 'most' lines)."""
+    return frozenset(c.what.text for c in merged.variant.clauses if isinstance(c, n.Most))
 
 
 def _changed_sum(merged: Merged, options: dict[str, Any]) -> Span | None:

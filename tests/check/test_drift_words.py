@@ -1,0 +1,47 @@
+"""B746, B733 and B707 name what changed from the game a file was written from (issue 29,
+held-out 4): the word that differs, a rule that never holds where the other does, a capture
+rule that takes otherwise, a restriction or a first-floor rule turned round, a bonus many
+times the one it restates, and the majority whose points break the total."""
+
+from __future__ import annotations
+
+import pytest
+
+from basra_dsl.check.checker import check_paths
+
+
+def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
+    path = tmp_path / "house.basra"
+    path.write_text(f'variant house "House" extends {parent}\n{body}', encoding="utf-8")
+    return {d.code: (d.message, d.help or "") for d in check_paths([path]).diagnostics}
+
+
+@pytest.mark.parametrize("parent, body, code, said, helped", [
+    # a 'not' lost: the rule now holds only where the parent's never does
+    ("pasur", "basra:\n  sur: 10 when cleared and played is numeral and last_deal\n", "B746",
+     "never holds where pasur's does", "did you leave out 'not' before 'last_deal'?"),
+    # a comparison that became 'at least': the dealer takes most first floors
+    ("escoba", "dealing:\n  floor_fifteen: 1 to dealer when floor.sum >= 15\n", "B746",
+     "of the sampled first floors", "'>=' stands where it read '=='"),
+    # a restriction turned round, tried where the parent's applies (three or four players)
+    ("scopa-dassi", "capture:\n  vile: A barred when not opening and players >= 3\n", "B746",
+     "never holds where scopa-dassi's does", "scopa-dassi reads 'opening and players == 4'"),
+    # a capture rule that takes all where the parent's takes rank
+    ("stealing-bundles", "capture:\n  pair: any takes all\n", "B746", "takes the whole floor",
+     "stealing-bundles reads 'any takes rank'"),
+    # a bonus ten times the parent's in a game to 16
+    ("kasino", "basra:\n  mokki: 10 when cleared\n", "B733", "10 times the 1 of kasino's", "write '1'"),
+    # a majority's points that break the parent's total: the points that keep it
+    ("scopa", "score:\n  most prime 11 tie nobody: 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, picture 10\n", "B707",
+     "not the 4 that 'total' claims", "write 'most prime 1'"),
+])
+def test_what_changed_is_named(tmp_path, parent, body, code, said, helped):
+    found = findings(tmp_path, parent, body)
+    assert code in found, found
+    message, help_ = found[code]
+    assert said in message and helped in help_, found[code]
+
+
+def test_a_condition_kept_word_for_word_is_not_compared(tmp_path):
+    body = "basra:\n  sur: 10 when cleared and played is numeral and not last_deal\n"
+    assert "B746" not in findings(tmp_path, "pasur", body)
