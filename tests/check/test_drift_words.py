@@ -45,3 +45,8 @@ def test_what_changed_is_named(tmp_path, parent, body, code, said, helped):
 def test_a_condition_kept_word_for_word_is_not_compared(tmp_path):
     body = "basra:\n  sur: 10 when cleared and played is numeral and not last_deal\n"
     assert "B746" not in findings(tmp_path, "pasur", body)
+
+
+def test_a_redeal_voiding_every_floor_is_offered_the_line_it_was_written_from(tmp_path):
+    found = findings(tmp_path, "xeri", "dealing:\n  redeal when floor.ranks <= floor.count\n")
+    assert "did you mean 'floor.ranks < floor.count', as xeri reads?" in found["B726"][1]

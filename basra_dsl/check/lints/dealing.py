@@ -7,6 +7,7 @@ that can never apply because no floor is dealt (B725), a redeal that voids most 
 
 from __future__ import annotations
 
+import difflib
 import random
 from typing import Iterator
 
@@ -18,6 +19,7 @@ from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text
 from .combinations import FAILURES, Combination, in_this_file, is_own, names_in
+from .reference import reference_of
 
 FLOORS = 400  # first floors sampled per way of playing
 SEED = 20260
@@ -114,7 +116,13 @@ def _voids_most(merged: Merged, combo: Combination, share: float, by_line: list[
     clause = clauses[index] if index < len(clauses) else next(c for c in own if isinstance(c, n.Redeal))
     guard = clause.guard
     turned = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
-    help_ = (f"did you mean '{expr_text(guard.left)} {turned[guard.op]} {expr_text(guard.right)}'? A redeal voids "
+    reference = reference_of(merged)
+    written = [expr_text(c.guard) for c in (reference.clauses.get("dealing.redeal", ()) if reference else ())
+               if c.guard is not None]
+    closest = difflib.get_close_matches(expr_text(guard), written, n=1, cutoff=0)  # the line it was written from
+    help_ = (f"did you mean '{closest[0]}', as {reference.name} reads? A redeal voids only rare floors"
+             if written and expr_text(guard) not in written else
+             f"did you mean '{expr_text(guard.left)} {turned[guard.op]} {expr_text(guard.right)}'? A redeal voids "
              "only rare floors" if isinstance(guard, n.Compare) and guard.op in turned else
              "void only rare floors, such as 'floor.count(K) >= 3'")
     return warning("B726", f"this redeal voids {share:.0%} of sampled first floors (with {combo.describe(merged)}), so "
