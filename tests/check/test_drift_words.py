@@ -50,3 +50,4 @@ def test_a_condition_kept_word_for_word_is_not_compared(tmp_path):
 def test_a_redeal_voiding_every_floor_is_offered_the_line_it_was_written_from(tmp_path):
     found = findings(tmp_path, "xeri", "dealing:\n  redeal when floor.ranks <= floor.count\n")
     assert "did you mean 'floor.ranks < floor.count', as xeri reads?" in found["B726"][1]
+

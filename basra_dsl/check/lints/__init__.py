@@ -40,6 +40,8 @@ seeded sample of plays, as a brute-force model checker would:
   win meets, a draw that grows the hand, cards that can never take, a sweep that always scores, a
   prime whose seven is not highest, a title against its condition, a picture worth a numeral's value,
   a sweep bonus barred from the whole last deal (B741), a top-card bar on a spread floor (B742), stacks no card can take (B743), a sweep only on the last play (B744).
+- B746 (in ``drift``) a rule far from the one of its name in the game the file was written from
+  (its parent, or the bundled game it copies).
 
 A warning the author means to keep is allowed where it stands by a note '#: allow BXXX: why' (``check.allow``).
 
