@@ -21,9 +21,9 @@ from pathlib import Path
 
 from basra_dsl.resources import bundled_variants
 from basra_dsl.rulebook import render_variant
-from basra_dsl.rulebook.page import load_merged
-from basra_dsl.rulebook.page_state import PageState
-from basra_dsl.rulebook.sample_hand import sample_hand
+from basra_dsl.rulebook.pages.page import load_merged
+from basra_dsl.rulebook.pages.page_state import PageState
+from basra_dsl.rulebook.pages.sample_hand import sample_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -22,11 +22,11 @@ from ..language.semantics import play_names_of
 from ..language.tree_cache import parsed
 from ..language.unparse import expr_text
 from ..resources import bundled_variants
-from ..rulebook.differences import describe_key
-from ..rulebook.english import pattern_phrase
-from ..rulebook.naming import pack_names
-from ..rulebook.page_state import PageState
-from ..rulebook.titles import rule_title
+from ..rulebook.pages.differences import describe_key
+from ..rulebook.prose.english import pattern_phrase
+from ..rulebook.text.naming import pack_names
+from ..rulebook.pages.page_state import PageState
+from ..rulebook.prose.titles import rule_title
 from .cursor import contains, nodes_at, parent_of
 from .shown import text as shown
 from .shown import unlinked

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ..rulebook.safe import inline, plain
+from ..rulebook.text.safe import inline, plain
 
 BIDI = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
 # What a linkifier reads as an address: a scheme's "://" (or a bare "//"), an e-mail's "@",

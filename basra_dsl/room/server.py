@@ -26,9 +26,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from .. import cards as C
-from ..rulebook.cardfaces import card_sprite
-from ..rulebook.naming import card_words, pack_names
-from ..rulebook.plain_text import quickstart_lines
+from ..rulebook.pictures.cardfaces import card_sprite
+from ..rulebook.text.naming import card_words, pack_names
+from ..rulebook.pages.plain_text import quickstart_lines
 from .catalog import Catalog
 from .guard import Guard
 from .hub import EMPTY_ROOM, MESSAGES_PER_SECOND, Connection, Hub, send_text, too_many_rooms

@@ -20,8 +20,8 @@ from .. import limits
 from ..diagnostics import DiagnosticError, Span, error
 from ..language.loader import load
 from ..resources import bundled_variants
-from .page import VariantPage, anchor, page_path, render_variant
-from .pages import render_cli_reference, render_comparison, render_home, render_schemas, schema_files
+from .pages.page import VariantPage, anchor, page_path, render_variant
+from .site.extras import render_cli_reference, render_comparison, render_home, render_schemas, schema_files
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # files every rulebook site gets
 STYLESHEET = ASSETS / "stylesheets" / "basra.css"  # card faces and page details

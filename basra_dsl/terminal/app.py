@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from ..engine import IllegalMove, Move
-from ..rulebook.safe import plain
+from ..rulebook.text.safe import plain
 from . import view
 from .help import keys_lines
 from .table import Table

@@ -1,9 +1,9 @@
 """The help of the terminal game: the keys, and the variant's 'Play in a minute' as plain
-text (``rulebook.plain_text``: the rulebook's own lines, shown as text, never as markup)."""
+text (``rulebook.pages.plain_text``: the rulebook's own lines, shown as text, never as markup)."""
 
 from __future__ import annotations
 
-from ..rulebook.plain_text import markdown_lines, quickstart_lines
+from ..rulebook.pages.plain_text import markdown_lines, quickstart_lines
 
 __all__ = ["KEYS", "keys_lines", "markdown_lines", "quickstart_lines"]
 

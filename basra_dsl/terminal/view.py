@@ -15,7 +15,7 @@ from .. import cards as C
 from ..cards import card_glyph
 from ..engine import Move, Play
 from ..engine.scoring import number
-from ..rulebook.safe import plain
+from ..rulebook.text.safe import plain
 from .table import DealEvent, Event, Table
 
 RED = "bold red"

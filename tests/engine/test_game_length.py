@@ -15,7 +15,7 @@ from basra_dsl.engine import Scoreboard
 from basra_dsl.engine.scoring import score_hand
 from basra_dsl.play.simulate import play_game
 from basra_dsl.engine.random_play import random_move
-from basra_dsl.rulebook.page import render_variant
+from basra_dsl.rulebook.pages.page import render_variant
 from tests.helpers import cards, house_variant, load_house
 
 SHORT = '''variant short "Short"

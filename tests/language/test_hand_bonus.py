@@ -95,7 +95,7 @@ def test_cirullas_wild_seven_helps_both_declarations():
 
 def test_cirullas_wild_seven_on_the_first_floor_and_its_sentence():
     from basra_dsl.engine import judge_first_floor
-    from basra_dsl.rulebook.page import render_variant
+    from basra_dsl.rulebook.pages.page import render_variant
     rules = load_variant("cirulla")
     assert judge_first_floor(rules, cards("7H 3C 2D AS")).bonus == 1  # the seven as a nine
     assert judge_first_floor(rules, cards("7H KC QD JS")).bonus == 2  # the seven as a three

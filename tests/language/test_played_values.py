@@ -13,7 +13,7 @@ from basra_dsl import Game, load_variant
 from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.engine import Move
 from basra_dsl.engine.fast import why_not
-from basra_dsl.rulebook.page import render_variant
+from basra_dsl.rulebook.pages.page import render_variant
 from helpers import play_both
 from tests.helpers import cards, load_house, names, position, takes
 

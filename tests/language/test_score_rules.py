@@ -13,7 +13,7 @@ from basra_dsl import load_variant
 from basra_dsl.diagnostics import DiagnosticError
 from basra_dsl.engine.fast import why_not
 from basra_dsl.engine.scoring import rule_points, score_hand
-from basra_dsl.rulebook.page import render_variant
+from basra_dsl.rulebook.pages.page import render_variant
 from helpers import play_both
 from tests.helpers import FORTY_CARDS, cards, load_house
 

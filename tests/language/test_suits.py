@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 from basra_dsl.cards import parse_card
 from basra_dsl.engine.scoring import score_hand
-from basra_dsl.rulebook.cardfaces import card_sprite, card_svg
-from basra_dsl.rulebook.cardhtml import card_html
-from basra_dsl.rulebook.naming import card_text, card_words, pack_names
+from basra_dsl.rulebook.pictures.cardfaces import card_sprite, card_svg
+from basra_dsl.rulebook.pictures.cardhtml import card_html
+from basra_dsl.rulebook.text.naming import card_text, card_words, pack_names
 from tests.helpers import FORTY_CARDS, cards, house_variant, load_house, run_cli
 
 TEXT = f'''variant latin "Latin"

@@ -10,7 +10,7 @@ import pytest
 from basra_dsl.resources import bundled_variants
 
 from basra_dsl.rulebook import render_comparison
-from basra_dsl.rulebook.comparison import TABLES
+from basra_dsl.rulebook.site.comparison import TABLES
 
 
 @pytest.fixture(scope="module")

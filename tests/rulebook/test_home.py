@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from basra_dsl.resources import bundled_variants
 from basra_dsl.rulebook import render_comparison, render_home
-from basra_dsl.rulebook.catalog import families, listings, regions
+from basra_dsl.rulebook.site.catalog import families, listings, regions
 
 ROOT = Path(__file__).resolve().parents[2]
 PISHTI = bundled_variants()["pishti"].read_text(encoding="utf-8")

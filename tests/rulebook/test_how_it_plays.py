@@ -15,7 +15,7 @@ from basra_dsl.play.balance import BalanceSpec, balance
 from basra_dsl.play.duel import Rate
 from basra_dsl.resources import bundled_dir, bundled_variants
 from basra_dsl.rulebook import render_comparison, render_variant
-from basra_dsl.rulebook.how_it_plays import balance_file
+from basra_dsl.rulebook.pages.how_it_plays import balance_file
 
 KEPT = json.loads((bundled_dir("variants") / "balance.json").read_text(encoding="utf-8"))
 

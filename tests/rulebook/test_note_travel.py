@@ -10,8 +10,8 @@ import pytest
 from basra_dsl.language.merge import merge
 from basra_dsl.resources import bundled_variants
 from basra_dsl.rulebook import render_variant
-from basra_dsl.rulebook.comments import READ_WITH, Comments, paragraph
-from basra_dsl.rulebook.page import load_merged
+from basra_dsl.rulebook.pages.comments import READ_WITH, Comments, paragraph
+from basra_dsl.rulebook.pages.page import load_merged
 
 NOTE = re.compile(r'^( *)!!! note "Note"\n\n\1    (.*)$', re.M)
 CHILDREN = sorted(name for name in bundled_variants() if load_merged(name).parent is not None)

@@ -18,11 +18,11 @@ import yaml
 
 from basra_dsl import cards as C
 from basra_dsl.resources import bundled_variants
-from basra_dsl.rulebook.cardfaces import BLACK, RED, card_sprite, card_symbol, sprite_for
-from basra_dsl.rulebook.cardhtml import card_html, card_picture, cards_picture
-from basra_dsl.rulebook.page import load_merged, render_variant
-from basra_dsl.rulebook.page_state import PageState
-from basra_dsl.rulebook.seating import CX, seating_diagrams, seating_words, table_svg
+from basra_dsl.rulebook.pictures.cardfaces import BLACK, RED, card_sprite, card_symbol, sprite_for
+from basra_dsl.rulebook.pictures.cardhtml import card_html, card_picture, cards_picture
+from basra_dsl.rulebook.pages.page import load_merged, render_variant
+from basra_dsl.rulebook.pages.page_state import PageState
+from basra_dsl.rulebook.pages.seating import CX, seating_diagrams, seating_words, table_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {"7D": "seven of diamonds", "TS": "ten of spades", "AH": "ace of hearts", "KC": "king of clubs"}

@@ -10,11 +10,11 @@ import pytest
 
 from basra_dsl.language.parser import parse
 from basra_dsl.resources import bundled_variants
-from basra_dsl.rulebook.bonus_values import bonus_value_tables, settle
-from basra_dsl.rulebook.page import load_merged
-from basra_dsl.rulebook.page_state import PageState
-from basra_dsl.rulebook.quickstart import MOST_WORDS, play_in_a_minute, words
-from basra_dsl.rulebook.rules_sections import sections
+from basra_dsl.rulebook.pages.bonus_values import bonus_value_tables, settle
+from basra_dsl.rulebook.pages.page import load_merged
+from basra_dsl.rulebook.pages.page_state import PageState
+from basra_dsl.rulebook.pages.quickstart import MOST_WORDS, play_in_a_minute, words
+from basra_dsl.rulebook.pages.rules_sections import sections
 
 VARIANTS = sorted(bundled_variants())
 LINK = re.compile(r"\]\(#([^)]+)\)")

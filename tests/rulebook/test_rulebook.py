@@ -16,10 +16,10 @@ from basra_dsl.cli.docs import docs
 from basra_dsl.language.parser import parse
 from basra_dsl.resources import bundled_variants, grammar_path
 from basra_dsl.rulebook import anchor, render_comparison, render_schemas, render_variant, site_pages
-from basra_dsl.rulebook.cardhtml import card_html
-from basra_dsl.rulebook.english import Context, pattern_phrase, say
-from basra_dsl.rulebook.plays import describe_play
-from basra_dsl.rulebook.page import load_merged
+from basra_dsl.rulebook.pictures.cardhtml import card_html
+from basra_dsl.rulebook.prose.english import Context, pattern_phrase, say
+from basra_dsl.rulebook.prose.plays import describe_play
+from basra_dsl.rulebook.pages.page import load_merged
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -237,7 +237,7 @@ def test_language_page_covers_every_keyword_of_the_grammar():
 
 
 def test_not_has_reads_as_holds_no():
-    from basra_dsl.rulebook.english import Context, say
+    from basra_dsl.rulebook.prose.english import Context, say
     assert say(_guard("not floor has Q | K"), Context({})) == "the floor holds no queens or kings"
 
 

@@ -19,11 +19,11 @@ from basra_dsl import cards as C
 from basra_dsl.engine import Game, Move
 from basra_dsl.language.unparse import number_text
 from basra_dsl.resources import bundled_variants
-from basra_dsl.rulebook.cardhtml import card_html, cards_picture
-from basra_dsl.rulebook.page import load_merged
-from basra_dsl.rulebook.page_state import PageState
-from basra_dsl.rulebook.sample_hand import sample_hand, turn_line
-from basra_dsl.rulebook.sample_search import PAIR, SUM, TRAIL, Turn, choose_sample
+from basra_dsl.rulebook.pictures.cardhtml import card_html, cards_picture
+from basra_dsl.rulebook.pages.page import load_merged
+from basra_dsl.rulebook.pages.page_state import PageState
+from basra_dsl.rulebook.pages.sample_hand import sample_hand, turn_line
+from basra_dsl.rulebook.pages.sample_search import PAIR, SUM, TRAIL, Turn, choose_sample
 
 BUNDLED = sorted(bundled_variants())
 _BUILT: dict[str, tuple] = {}
@@ -169,9 +169,9 @@ def test_the_same_hand_is_chosen_every_time():
 
 def test_the_same_page_in_another_process_whatever_the_hash_seed():
     script = ("from basra_dsl.resources import bundled_variants as b\n"
-              "from basra_dsl.rulebook.page import load_merged\n"
-              "from basra_dsl.rulebook.page_state import PageState\n"
-              "from basra_dsl.rulebook.sample_hand import sample_hand\n"
+              "from basra_dsl.rulebook.pages.page import load_merged\n"
+              "from basra_dsl.rulebook.pages.page_state import PageState\n"
+              "from basra_dsl.rulebook.pages.sample_hand import sample_hand\n"
               "import sys; sys.stdout.write(sample_hand(PageState(load_merged('egyptian'), b())))\n")
     env = dict(os.environ, PYTHONHASHSEED="12345")
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True,

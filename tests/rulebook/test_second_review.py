@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from basra_dsl.rulebook.page import render_variant
-from basra_dsl.rulebook.rules_sections import most_tied
+from basra_dsl.rulebook.pages.page import render_variant
+from basra_dsl.rulebook.pages.rules_sections import most_tied
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 

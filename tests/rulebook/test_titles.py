@@ -12,9 +12,9 @@ import pytest
 from basra_dsl.language.parser import parse
 from basra_dsl.resources import bundled_variants
 from basra_dsl.rulebook import render_variant
-from basra_dsl.rulebook.differences import passage
-from basra_dsl.rulebook.sentences import MOST_WORDS
-from basra_dsl.rulebook.titles import derived_title, label
+from basra_dsl.rulebook.pages.differences import passage
+from basra_dsl.rulebook.prose.sentences import MOST_WORDS
+from basra_dsl.rulebook.prose.titles import derived_title, label
 
 VARIANTS = sorted(bundled_variants())
 LABEL = re.compile(r"^- (\*\*.*?\*\*\{#[^}]*\} — |\[.*?\]\([^)]*\): )")  # a rule's bullet, up to its text

@@ -22,7 +22,7 @@ import yaml
 from mkdocs.utils.meta import get_data
 
 from basra_dsl.rulebook import render_variant
-from basra_dsl.rulebook.safe import front_matter_value, inline, plain, safe_url
+from basra_dsl.rulebook.text.safe import front_matter_value, inline, plain, safe_url
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 ROOT = Path(__file__).resolve().parents[2]

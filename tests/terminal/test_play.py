@@ -27,7 +27,7 @@ from basra_dsl.cli import main
 from basra_dsl.cli.game import build_app
 from basra_dsl.engine import Move, RuleError
 from basra_dsl.play.records import replay_file
-from basra_dsl.rulebook.safe import inline, plain
+from basra_dsl.rulebook.text.safe import inline, plain
 from basra_dsl.terminal.help import markdown_lines, quickstart_lines
 from basra_dsl.terminal.table import DealEvent, Table
 from basra_dsl.terminal.widgets import CaptureScreen, HelpScreen, QuitScreen

@@ -9,7 +9,7 @@ of) a clause or an option (as a note beside it), and each worked example's ``nam
 finds each one at its line and column.
 
 Notes to the author are the way out: a comment that begins ``#:`` is never shown on a page
-(``rulebook.comments`` and the Source file tab leave it out), so ``basra new`` writes its
+(``rulebook.pages.comments`` and the Source file tab leave it out), so ``basra new`` writes its
 guidance that way, and an author may keep a TODO of their own as ``#: TODO ...``. Such
 notes need no warning.
 
