@@ -119,6 +119,9 @@ FOREIGN_SUITS = {"oros": "coins", "denari": "coins", "copas": "cups", "coppe": "
 # face cards by their Italian, Spanish, French and German letters (fante, sota, valet, Bube; re,
 # rey, roi): the language writes J Q K
 _FOREIGN_FACES = {"F": "J", "V": "J", "B": "J", "R": "K"}
+# the suit letters of the Spanish and Italian packs that name no French suit (C, D and S do):
+# the French letter the language writes for each, in the order of LATIN_SUIT_NAMES
+_LATIN_LETTERS = {"O": ("D", "oros (coins)"), "E": ("S", "espadas (swords)"), "B": ("C", "bastos or bastoni (batons)")}
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,10 @@ def card_word_fix(word: str) -> CardFix | None:
     if lowered in CLASS_WORDS or lowered in _KIND_WORDS:
         return _fix("kinds of card are numeral, picture, any and the suits (clubs, diamonds, hearts, spades)",
                     _KIND_WORDS.get(lowered, lowered))
+    if len(word) >= 2 and word[-1].upper() in _LATIN_LETTERS and (word[:-1].upper() in _RANK_WORDS or word[:-1] == "1"):
+        letter, said = _LATIN_LETTERS[word[-1].upper()]
+        rank = "A" if word[:-1] == "1" else word[:-1].upper()
+        return _fix(f"suits are written C D H S whatever the pack calls them: {said} is {letter}", rank + letter)
     white = any(glyph in word for glyph in WHITE_GLYPHS)
     plain = "".join(SUIT_GLYPHS[WHITE_GLYPHS.index(c)] if c in WHITE_GLYPHS else c for c in word)
     found = _rank_and_suit(plain)

@@ -10,7 +10,7 @@ import click
 
 from .arguments import no_cache_flag, option_flag, players_flag, rules_of
 from .duels import echo_figures, games_run, on_cluster
-from .run import plural
+from .run import plural, plural_noun
 from .output import handles_errors
 
 
@@ -108,7 +108,7 @@ def balance_lines(rules, figures: dict) -> list[str]:
                if skill["search_vs_greedy"]["games"] else [f"  skill: {NOT_MEASURED} (no search games)"]),
              f"  hands per game: {mean(figures['hands_per_game'])}",
              f"  a side's points per hand: {mean(figures['points_per_hand'])}",
-             *([f"  {rules.bonus_name}s per hand: {mean(figures['bonuses_per_hand'])}"] if rules.basra_rules else []),
+             *([f"  {plural_noun(rules.bonus_name)} per hand: {mean(figures['bonuses_per_hand'])}"] if rules.basra_rules else []),
              f"  hands tied on cards: {rate(figures['card_ties'], 'hand')}"]
     if "decider_reached" in figures:
         lines.append(f"  matches reaching the decider: {rate(figures['decider_reached'], 'match')}")

@@ -24,7 +24,12 @@ BOT_NAMES = ("random", "greedy", "search")  # bots.BOT_NAMES, named here so the 
 
 def plural(count: int, noun: str) -> str:
     """Returns ``1 game``, ``2 games``, ``0 games``, ``3 matches``."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+    return f"{count} {noun}" if count == 1 else f"{count} {plural_noun(noun)}"
+
+
+def plural_noun(noun: str) -> str:
+    """Returns ``games``, ``matches``, ``bonuses`` (a variant's word for its bonus: Cuarenta's 'bonus')."""
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
 
 
 def seats_text(seats) -> str:
@@ -178,7 +183,7 @@ def simulate(variant, hands, games, seed, bot, vs, samples, workers, scheduler, 
                        for side, average in enumerate(data["average_points"]))
     click.echo(f"  average points per hand: {points}")
     if rules.basra_rules:  # a game that scores no bonus has no count of them to give
-        click.echo(f"  {rules.bonus_name}s per hand: {data['basras_per_hand']}")
+        click.echo(f"  {plural_noun(rules.bonus_name)} per hand: {data['basras_per_hand']}")
     click.echo(f"  first player's side wins: {data['first_player_win_rate']:.1%} of "
                f"{'games' if games else 'hands'}")
     click.echo(f"  {data['hands_per_second']} hands/s ({elapsed:.2f} s)", err=True)

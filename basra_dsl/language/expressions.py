@@ -96,7 +96,11 @@ def check(expr: n.Expr, scope: Scope, want: str | None = None) -> Iterator[Diagn
     """Yields every problem of an expression; ``want`` is the type its place needs."""
     found: list[Diagnostic] = []
     kind = _infer(expr, scope, found)
-    yield from found
+    said: set[tuple] = set()  # a name unknown three times in one expression is one mistake
+    for diagnostic in found:
+        if (diagnostic.code, diagnostic.message, diagnostic.help) not in said:
+            said.add((diagnostic.code, diagnostic.message, diagnostic.help))
+            yield diagnostic
     if want and kind and kind != want and not found:
         yield error("B205", f"this is {_a(kind)} where {_a(want)} is needed", expr.span,
                     _conversion_hint(expr, kind, want, scope))
@@ -149,9 +153,11 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
                 return None
             table = ATTRIBUTES.get(kind, {})
             if attr not in table:
-                hint = did_you_mean(attr, table) or (
-                    f"a {kind} has: {', '.join(table)}" if table else f"a {kind} has no attributes")
-                out.append(error("B202", f"a {kind} has no '{attr}'", expr.span, hint))
+                said = _KIND_WORDS.get(kind, f"a {kind}")
+                meant = _ATTRIBUTE_SYNONYMS.get(attr.lower())
+                hint = (f"did you mean '{meant}'?" if meant in table else None) or did_you_mean(attr, table) or (
+                    f"{said} has: {', '.join(table)}" if table else f"{said} has no attributes")
+                out.append(error("B202", f"{said} has no '{attr}'", expr.span, hint))
                 return None
             return table[attr]
         case n.Counted():
@@ -216,20 +222,34 @@ def _test_hint(kind: str, op: str, subject: n.Expr, pattern: n.Pattern) -> str |
     return None
 
 
+_KIND_WORDS = {CARDS: "a set of cards", CARD: "a card", NUM: "a number", BOOL: "a yes/no"}
+# words other games and languages use for an attribute (``floor.single`` for the lone card)
+_ATTRIBUTE_SYNONYMS = {"single": "lone", "alone": "lone", "only": "lone", "total": "sum", "size": "count",
+                       "length": "count", "len": "count", "number": "count", "first": "top", "last": "top",
+                       "none": "empty", "value": "sum"}
+
+
 def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
     """B201 for a name the scope does not know, saying where it is known if it is the play's."""
     if name.id in PLAY_NAMES:
         context = "static" if not scope.play else "capture" if "played" in scope.play else \
             "score" if "taken" in scope.play else "dealing"
         return hints.out_of_place(name, context)
+    if name.id == "hand" and "floor" in scope.play and "played" not in scope.play:  # a dealing rule to dealer or next
+        return error("B201", "'hand' is known only in a dealing rule whose points go 'to holder' or 'to declarer': "
+                     "it is the cards a player is dealt", name.span,
+                     "to give the points to the player dealt such a hand, write 'to holder' (or 'to declarer', "
+                     "for points the player may declare) instead of 'to dealer' or 'to next'")
+    number = hints.number_word(name.id)
+    if number is not None:  # 'five' where a value stands is the number, not the rank
+        return error("B201", f"'{name.id}' is a word: numbers are written in digits", name.span, f"write {number}")
     if hints.is_card_word(name.id):
         return hints.card_as_value(name)
-    number = hints.number_word(name.id)
     hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words) + sorted(scope.inherited))
     meant = hint.split("'")[1] if hint else None
     if meant in scope.inherited and meant not in scope.options:
         hint = f"did you mean '{meant}'? (an option {scope.inherited[meant]} declares)"
-    hint = hint or (f"write the number in digits: {number}" if number is not None else hints.declare_option(name.id))
+    hint = hint or hints.declare_option(name.id)
     return error("B201", f"unknown name '{name.id}'", name.span, hint)
 
 
@@ -261,12 +281,23 @@ def _infer_compare(expr: n.Compare, scope: Scope, out: list[Diagnostic]) -> str:
     out.extend(found)
     if op in ("==", "!="):
         if lt and rt and lt != rt:
-            out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span))
+            out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span, _rank_test_hint(expr, lt, rt)))
     else:
         for side, kind in ((left, lt), (right, rt)):
             if kind and kind != NUM:
                 out.append(error("B205", f"'{op}' compares numbers, not a {kind}", side.span))
     return BOOL
+
+
+def _rank_test_hint(expr: n.Compare, lt: str, rt: str) -> str | None:
+    """``played.rank == 7``: a rank (or card) compared with a number tests the card for the rank."""
+    side, number = (expr.left, expr.right) if rt == NUM else (expr.right, expr.left)
+    if {lt, rt} != {RANK, NUM} or not isinstance(number, n.Number) or not isinstance(side, n.Attribute) \
+            or side.attr != "rank" or not 1 <= number.value <= 10 or number.value != int(number.value):
+        return None
+    rank = "A" if number.value == 1 else str(int(number.value))
+    test = "is not" if expr.op == "!=" else "is"
+    return f"a card's rank is tested with 'is': write '{expr_text(side.obj)} {test} {rank}'"
 
 
 def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> None:

@@ -163,8 +163,8 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
                     "write 'takes all but ...' for a card that sweeps all but some cards, or remove 'but ...'")
     if isinstance(clause, n.Deck) and clause.size not in C.PACK_SIZES:
         yield error("B405", f"only the 52-card pack and the 40-card pack are known, not {clause.size}", clause.span,
-                    "write 'deck 52' or 'deck 40' (no eights, nines or tens) and remove ranks with 'without', "
-                    "such as 'deck 52 without Q, K'")
+                    _stripped_pack(clause.size) or "write 'deck 52' or 'deck 40' (no eights, nines or tens) and "
+                    "remove ranks with 'without', such as 'deck 52 without Q, K'")
     if isinstance(clause, n.Players):
         if clause.guard is not None:
             yield error("B406", "the player counts cannot depend on a condition", clause.guard.span,
@@ -179,6 +179,19 @@ def _english_suit(word: str, before: str = "") -> str | None:
     """The help for a suit named in another language ('oros', 'denari'): its English name."""
     english = C.FOREIGN_SUITS.get(word.lower())
     return f"the suits are written in English: write '{before}{english}'" if english else None
+
+
+def _stripped_pack(size: int) -> str | None:
+    """The help for a pack of ``size`` cards made from the 52 by leaving out its lowest ranks (the
+    36-card pack runs six to ace, the 32-card seven to ace): 'deck 52 without ...'."""
+    if size % 4 or not 4 <= size < 52:
+        return None
+    low = [str(rank) for rank in range(2, 2 + (52 - size) // 4)]
+    if len(low) > 9:
+        return None
+    left_out = f"the {low[0]}s" + (f" to the {low[-1]}s" if len(low) > 1 else "")
+    return (f"a {size}-card pack is written 'deck 52 without {', '.join(low)}' ({left_out} left out), or name "
+            "the ranks your pack leaves out after 'without'")
 
 
 def _check_tie_breaks(clause: n.Most) -> Iterator[Diagnostic]:

@@ -51,3 +51,9 @@ def test_a_redeal_voiding_every_floor_is_offered_the_line_it_was_written_from(tm
     found = findings(tmp_path, "xeri", "dealing:\n  redeal when floor.ranks <= floor.count\n")
     assert "did you mean 'floor.ranks < floor.count', as xeri reads?" in found["B726"][1]
 
+
+
+def test_a_bonus_dropped_while_its_card_still_sweeps_is_asked_about(tmp_path):
+    message, help_ = findings(tmp_path, "egyptian", "basra:\n  drop seven\n")["B749"]
+    assert "7D takes all, from egyptian" in message and "also write 'drop seven' under 'capture:'" in help_
+    assert "B749" not in findings(tmp_path, "egyptian", "capture:\n  drop seven\nbasra:\n  drop seven\n")

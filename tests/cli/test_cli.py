@@ -277,3 +277,9 @@ def test_check_takes_an_examples_file_for_its_variant(runner):
     examples = ROOT / "variants" / "egyptian.examples.yaml"
     result = runner.invoke(main, ["check", "-q", str(examples), str(GOOD)])
     assert result.exit_code == 0 and result.stdout.startswith("All 1 variant passed"), result.output
+
+
+def test_simulate_says_a_bonus_word_in_the_plural_as_english_does(runner):
+    # Cuarenta calls its bonus 'bonus': 'bonuses per hand', not 'bonuss'
+    result = runner.invoke(main, ["simulate", "cuarenta", "--hands", "5"])
+    assert result.exit_code == 0 and "bonuses per hand" in result.output, result.output

@@ -387,3 +387,43 @@ def test_two_clauses_on_one_line_are_told_to_take_a_line_each(tmp_path, body, wo
 def test_a_name_from_elsewhere_gets_the_one_meant(tmp_path, parent, body, code, hint):
     found = one_loaded(tmp_path, body, parent)
     assert found.code == code and found.help.startswith(hint), (found.code, found.help)
+
+
+# ---------------------------------------------------------------- held-out 5's slips, each with its fix
+@pytest.mark.parametrize("parent, body, code, hint", [
+    ("cirulla", "dealing:\n  low: 3 to dealer when hand.sum <= 9 or hand has 7H\n", "B201", "write 'to holder'"),
+    ("lebanese", "score:\n  most cards five tie nobody\n", "B201", "write 5"),
+    ("escoba", "score:\n  points 7O 2\n", "B204", "write 7D"),
+    ("homsi", "basra:\n  clear: 10 when cleared or floor.single is J\n", "B202", "did you mean 'lone'?"),
+    ("egyptian", "basra:\n  sevens: 20 when played.rank == 7 and floor.lone.rank == 7\n", "B205",
+     "a card's rank is tested with 'is': write 'played is 7'"),
+    ("tablanette", "setup:\n  deck 36\n", "B405", "a 36-card pack is written 'deck 52 without 2, 3, 4, 5'"),
+])
+def test_a_held_out_slip_gets_its_fix(tmp_path, parent, body, code, hint):
+    found = loaded_errors(tmp_path, body, parent)
+    assert found and found[0].code == code and hint in found[0].help, [(d.code, d.message, d.help) for d in found]
+
+
+def test_a_name_unknown_three_times_in_one_condition_is_one_finding(tmp_path):
+    found = loaded_errors(tmp_path, "dealing:\n  low: 3 to dealer when hand.sum <= 9 or (hand has 7H and hand.sum <= 15)\n",
+                          "cirulla")
+    assert [d.code for d in found] == ["B201"]
+
+
+@pytest.mark.parametrize("line, fixed", [
+    ("  most 3 cards tie each", "most cards 3 tie each"),  # the points before what a majority counts
+])
+def test_held_out_word_order_is_mended(line, fixed):
+    found = only(HEAD + "score:\n" + line + "\n")
+    assert (found.code, found.help) == ("B125", f"write: {fixed}")
+
+
+def test_a_comment_after_a_carrying_backslash_is_named():
+    found = only(HEAD + "basra:\n  a: 10 when cleared and \\  # a note\n    played is 7D\n")
+    assert found.code == "B125" and "a comment cannot follow" in found.message
+    assert found.help == "write: a: 10 when cleared and \\"
+
+
+def test_a_deal_passing_right_is_offered_previous():
+    found = only(HEAD + "setup:\n  deal passes right\n")
+    assert found.help.startswith("did you mean 'previous'?") and "to the right" in found.help

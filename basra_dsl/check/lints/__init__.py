@@ -36,7 +36,7 @@ seeded sample of plays, as a brute-force model checker would:
 - B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it;
 - B730 to B733 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
   and a bonus out of proportion to what a hand holds (by a figure of hands the engine plays, ``figures``);
-- B734 to B744, B747 and B748 (in ``oddities``) rules that change the game past what a table expects: a lurch every
+- B734 to B744 and B747 to B749 (in ``oddities``) rules that change the game past what a table expects: a lurch every
   win meets, a draw that grows the hand, cards that can never take, a sweep that always scores, a
   prime whose seven is not highest, a title against its condition, a picture worth a numeral's value,
   a sweep bonus barred from the whole last deal (B741), a top-card bar on a spread floor (B742), stacks no card can take (B743), a sweep only on the last play (B744).

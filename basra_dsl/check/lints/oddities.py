@@ -13,7 +13,8 @@ said with what it does at the table:
 - B743 stacks allowed to grow past the value of every card (a stack is taken by a card of its value);
 - B744 a sweep bonus that can score only on the hand's last play ('cleared and last', a 'not' lost);
 - B747 a count compared as '>= 0' (or '< 0'): a count is never below zero, so the test always (never) holds;
-- B748 a majority that asks for more cards than the pack holds of them ('most clubs 7 at least 17').
+- B748 a majority that asks for more cards than the pack holds of them ('most clubs 7 at least 17');
+- B749 a basra rule dropped whose card still sweeps by the capture rule of the same name.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.syntax.hints import NUMBER_WORDS
-from ...language.unparse import expr_text, number_text
+from ...language.unparse import expr_text, number_text, pattern_text
 from .combinations import FAILURES, Combination, atoms, conjuncts, in_this_file, is_own, played_cards
 from .reference import described, reference_rules, source_lines
 from .samples import sampled_plays
@@ -45,7 +46,7 @@ COMMENT_LINES = 12  # comment lines read above a rule
 
 
 def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
-    """B734 to B744, B747 and B748 (see the module)."""
+    """B734 to B744 and B747 to B749 (see the module)."""
     rules = next((c.rules for c in combos if c.rules is not None), None)
     if rules is None:
         return
@@ -81,6 +82,24 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
                       "every card of it lies face up and can be taken, so no card is on top", where.span,
                       "for a pile where only the top card counts, write 'floor stack'; else bar the cards without 'top'")
     yield from _prime(merged, rules, own)
+    yield from _bonus_dropped_sweep_kept(merged)
+
+
+def _bonus_dropped_sweep_kept(merged: Merged) -> Iterator[Diagnostic]:
+    """B749: 'drop NAME' under basra: where the capture rule of that name, a card that takes the
+    whole floor, is still inherited (the card most likely was to become an ordinary card)."""
+    for drop in merged.variant.drops:
+        kept = merged.clauses.get(f"capture.{drop.name.text}", ())
+        sweeps = [c for c in kept if isinstance(c, n.CaptureRule) and c.takes == "all"]
+        if drop.section != "basra" or not sweeps or f"capture.{drop.name.text}" in merged.dropped:
+            continue
+        rule = sweeps[0]
+        origin = merged.origin.get(rule.key, "the parent")
+        yield warning("B749", f"'drop {drop.name.text}' removes the basra rule, but the capture rule of that name "
+                      f"({pattern_text(rule.pattern)} takes all, from {origin}) still applies: "
+                      f"{pattern_text(rule.pattern)} still takes the whole floor", drop.span,
+                      f"to make {pattern_text(rule.pattern)} an ordinary card, also write 'drop {drop.name.text}' under "
+                      "'capture:'; if only the bonus is to go, keep it and say so ('#: allow B749: why')")
 
 
 def _stacks_past_every_card(rules, own: list[n.Clause]) -> Iterator[Diagnostic]:

@@ -192,9 +192,16 @@ CHOICE_MEANINGS = {"bury": "back into the pack at a random place", "bottom": "un
                    "dealer": "the dealer wins it", "carry": "the points wait for the next hand",
                    "nobody": "no one scores them", "each": "every tied side scores them",
                    "split": "the tied sides share them", "replay": "another game is played", "draw": "the game ends level",
-                   "extend": "the target rises", "countback": "a count settles it"}
-CHOICE_SYNONYMS = {"share": "split", "shared": "split", "halve": "split", "none": "nobody", "noone": "nobody",
-                   "both": "each", "all": "each", "next": "carry", "shuffle": "bury", "under": "bottom"}
+                   "extend": "the target rises", "countback": "a count settles it",
+                   "next": "the player after, to the left when play goes clockwise",
+                   "previous": "the player before, to the right when play goes clockwise",
+                   "clockwise": "to the left", "anticlockwise": "to the right"}
+# words authors use for a choice, by the choices each may mean (the first that may stand is offered)
+CHOICE_SYNONYMS = {"share": ("split",), "shared": ("split",), "halve": ("split",), "none": ("nobody",),
+                   "noone": ("nobody",), "both": ("each",), "all": ("each",), "next": ("carry",),
+                   "shuffle": ("bury",), "under": ("bottom",), "right": ("previous", "anticlockwise"),
+                   "left": ("next", "clockwise"), "counterclockwise": ("anticlockwise",),
+                   "before": ("previous",), "after": ("next",)}
 
 
 def _misspelled(exc, text, parser):
@@ -381,7 +388,7 @@ def _unknown_choice(exc, parser) -> Explanation | None:
     if len(wanted) < 2 or not all(w in keywords(parser) for w in wanted):  # a choice, not a joining word
         return None
     listed = or_words([f"'{w}'" for w in wanted])
-    meant = CHOICE_SYNONYMS.get(str(exc.token).lower())
+    meant = next((w for w in CHOICE_SYNONYMS.get(str(exc.token).lower(), ()) if w in wanted), None)
     meanings = or_words([f"'{w}'" + (f" ({CHOICE_MEANINGS[w]})" if w in CHOICE_MEANINGS else "") for w in wanted])
     return Explanation("B102", f"'{exc.token}' is not one of the words that go here; expected {listed}",
                        (f"did you mean '{meant}'? " if meant in wanted else "") + "write " + meanings)

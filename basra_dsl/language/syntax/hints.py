@@ -182,7 +182,8 @@ def declare_option(name: str) -> str:
     declares one of that name (the clause was most likely copied from it), else how to."""
     found = _bundled_options().get(name)
     if found is None:
-        return "declare it with an 'option' line, such as: option NAME: yes | no = no \"what it changes\""
+        return (f"declare it with an 'option' line at the top, such as: option {name}: yes | no = yes \"what it "
+                "changes\" (a yes/no that lets a rule apply: 'yes' by default plays the rule as it read without it)")
     variant, line = found
     return f"declare it with an 'option' line, as {variant} does: {line}"
 

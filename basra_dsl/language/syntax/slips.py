@@ -129,6 +129,24 @@ def _semicolons(row: str, parser) -> tuple[str, str] | None:
     return row.replace(";", ","), "entries of a list are separated by commas, not semicolons"
 
 
+def _comment_after_backslash(row: str, parser) -> tuple[str, str] | None:
+    """``... and \\  # a note``: a comment after the '\\' that carries a statement on."""
+    found = re.search(r"\\[ \t]*#.*$", row)
+    if not found:
+        return None
+    return row[:found.start() + 1], ("a comment cannot follow the '\\' that carries a statement on: the '\\' "
+                                      "must end the line (put the comment on its own line above the rule)")
+
+
+def _points_first(row: str, parser) -> tuple[str, str] | None:
+    """``most 3 cards``: a majority's points written before what it counts, in English order."""
+    found = re.match(r"(\s*most\s+)(-?\d[\d.]*)\s+([a-z]+)\b(.*)$", row)
+    if not found:
+        return None
+    return (f"{found.group(1)}{found.group(3)} {found.group(2)}{found.group(4)}",
+            "'most' names what it counts first, then the points it scores")
+
+
 def _slash_comment(row: str, parser) -> tuple[str, str] | None:
     found = re.match(r"(\s*)//\s?", row)
     if not found:
@@ -237,7 +255,7 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 
 # each returns the line mended and what was wrong (and a code other than B125), or None
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
-    _foreign_signs, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
+    _foreign_signs, _comment_after_backslash, _points_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
     _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma,
     _single_quotes)
 
