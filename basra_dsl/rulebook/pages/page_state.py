@@ -58,7 +58,15 @@ class PageState:
         speaker.flips = bool(self.rules.flip)
         speaker.stacks = self.rules.builds.stack_limit if self.rules.builds is not None else 0
         speaker.floor_counted = bool(self.rules.floor_values)
+        speaker.scores_bonuses = self.scores_bonuses
+        speaker.has_target = "game.target" in self.merged.clauses
         return speaker
+
+    @property
+    def scores_bonuses(self) -> bool:
+        """Whether any rule of the variant scores a bonus for a capture (under some option): a
+        game without one is not told of basras at all."""
+        return any(isinstance(c, n.BasraRule) for c in self.merged.rules("basra"))
 
     @property
     def one_deal(self) -> bool:

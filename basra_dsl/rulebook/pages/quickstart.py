@@ -336,7 +336,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
         only = f", but only when {say(condition, page.ctx)}"
     text = f"{page.rule_link(clause.key, capitalise(who))} {body}"
     if only and words(text + only) > MOST_WORDS:
-        only = f", but only on some floors ({page.rule_link(clause.key, 'see the rule')})"
+        only = f", but not always ({page.rule_link(clause.key, 'see the rule')})"
     return text + only + "."
 
 
@@ -391,8 +391,11 @@ def scoring(page: PageState) -> str:
     if counted and not total:  # scored by score rules alone (Cuarenta's cartón): no '0 points'
         sentences.append("The cards you took score by " + join(
             [page.rule_link(c.key, rule_title(page.merged, c.key)) for c in counted]) + f"{extra}.")
-    else:
-        sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}{extra}.")
+    else:  # the score rules count on top of the cards' points (Cirulla's Grande), as the bonuses do
+        plus = ["the " + page.rule_link(c.key, rule_title(page.merged, c.key)) for c in counted] + (
+            [plural(page.bonus)] if extra else [])
+        sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}"
+                         + (f", plus {join(plus)}." if plus else "."))
     return " ".join(sentences)
 
 

@@ -14,7 +14,7 @@ from ...language.evaluation import evaluate_constant
 from ...language.expressions import PLAY_NAMES
 from ...language.unparse import number_text
 from .bonus_values import has_table, is_on, named_rules, options_of, settle, table_anchor
-from ..prose.english import article, capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say, uses_play
+from ..prose.english import article, capitalise, conjuncts, disjuncts, join, pattern_phrase, say, uses_play
 from .page_state import PageState
 from ..prose.plays import floor_fragment
 from ..text.safe import inline
@@ -38,9 +38,9 @@ def bonuses(page: PageState) -> list[str]:
     """Returns the bonus line: what a bonus is, then a sub-line per rule that holds by default."""
     rules = bonus_rules(page)
     shown = [c for c in rules if is_on(page, c)]
-    if not shown:
-        return [f"This game scores no {plural(page.bonus)}." if not rules else
-                f"With the default options no play scores {article(page.bonus)} (see [Options](#options))."]
+    if not shown:  # a game without bonuses says nothing of them
+        return [] if not rules else [f"With the default options no play scores {article(page.bonus)} (see "
+                                     "[Options](#options))."]
     when = "counted at once" if page.rules.win_at_once else "added to your points after the hand"
     what = "" if page.bonus == "bonus" else ", a bonus"  # no "a bonus, a bonus counted at once"
     head = f"Some captures also score {article(page.bonus)}{what} {when}:"

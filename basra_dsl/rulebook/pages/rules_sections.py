@@ -130,6 +130,8 @@ def _face_up_piles() -> str:
 def basra_section(page: PageState) -> str:
     keys = keys_of(page, "basra")
     rules = [k for k in keys if isinstance(page.merged.clauses[k][0], n.BasraRule)]
+    if not rules and not keys:
+        return ""  # a game without bonuses has no section on them
     if not rules:
         intro = f"This variant scores no {plural(page.bonus)}.\n\n"
     else:

@@ -27,7 +27,8 @@ def summary(page: PageState) -> str:
         ("Cards dealt", dealt(page)),
         ("Floor", page.rule_link("setup.floor", floor(page))),
         ("What sweeps the floor", sweeps_row(page)),
-        (f"{capitalise(article(page.bonus))} is worth", join(bonus_worth(page)) or f"no {plural(page.bonus)} are scored"),
+        *([(f"{capitalise(article(page.bonus))} is worth", join(bonus_worth(page)) or f"no {plural(page.bonus)} are scored")]
+          if page.scores_bonuses else []),
         ("Target", target(page)),
     ]
     if variant.aliases:

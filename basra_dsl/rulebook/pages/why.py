@@ -6,6 +6,7 @@ Used by the worked examples and the sample hand; each explanation links to the r
 from __future__ import annotations
 
 from ... import cards as C
+from ...engine.capture import CaptureResolver
 from ...engine.rules import Rules
 from ...language.unparse import number_text
 from ..prose.card_counts import sum_rule_for
@@ -22,6 +23,9 @@ def why(page: PageState, rules: Rules, card: int, floor: tuple[int, ...], takes:
             return "the floor is empty, so the card is simply laid down."
         if rules.floor_kind == "stack":  # only the top card counts
             return f"it does not match the top card, {card_html(floor[-1])}, so it is laid on the pile."
+        if CaptureResolver(rules).captures(card, floor, previous):  # a capture declined, where taking is up to the player
+            return (f"it could take from the floor, but {page.rule_link('capture.compulsion', 'taking is up to the player')}"
+                    ": the card is laid down instead (it is trailed).")
         return "no rule lets this card take anything here, so it is trailed."
     stack = rules.floor_kind == "stack"
     for rule in rules.capture_rules:

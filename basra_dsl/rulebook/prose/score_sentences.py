@@ -122,8 +122,8 @@ class ScoreSentences:
         return f"Cards taken score points: {join(parts)}."
 
     def _total(self, c: n.Total) -> str:
-        return (f"A hand holds {self.num(c.points, 'point')} in all, not counting "
-                f"{plural(self.bonus)}.")
+        return (f"A hand holds {self.num(c.points, 'point')} in all"
+                + (f", not counting {plural(self.bonus)}." if self.scores_bonuses else "."))
 
     def _target(self, c: n.Target) -> str:
         return (f"The first side to reach {self.num(c.points, 'point')} at the end of a hand wins the game. "
@@ -156,7 +156,8 @@ class ScoreSentences:
         return word_phrase(word)
 
     def _gametie(self, c: n.GameTie) -> str:
-        start = "If the leaders are level at the target,"
+        start = ("If the leaders are level at the target," if self.has_target
+                 else "If the leaders are level when the last hand is played,")
         if c.policy == "draw":
             return f"{start} the game is a draw."
         if c.policy == "extend":

@@ -60,6 +60,8 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         self.flips = False  # players turn stock cards after each play: one deal only (set by the page)
         self.stacks = 0  # builds are stacks up to this (Zwicker; set by the page)
         self.floor_counted = False  # a 'floor values' line says what cards count on the floor (set by the page)
+        self.scores_bonuses = True  # some rule scores a bonus for a capture (set by the page)
+        self.has_target = True  # a game is won by reaching a target, not only by its set hands (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known
