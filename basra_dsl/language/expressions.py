@@ -14,7 +14,7 @@ from .. import cards as C
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import nodes as n
 from .syntax import hints
-from .unparse import expr_text, pattern_text
+from .unparse import expr_text, number_text, pattern_text
 
 NUM, BOOL, CARD, CARDS, PLAY, WORD, RANK = "number", "yes/no", "card", "cards", "play", "word", "rank"
 
@@ -329,10 +329,22 @@ def _infer_counted(expr: n.Counted, scope: Scope, out: list[Diagnostic]) -> str:
     return NUM
 
 
+def _decimal_comma(call: n.Call) -> str | None:
+    """``value(played, J=12,5)``: a decimal written with a comma reads as a second argument."""
+    whole = call.keywords[-1].value if call.keywords else None
+    rest = call.args[1:]
+    if not (isinstance(whole, n.Number) and len(rest) == 1 and isinstance(rest[0], n.Number)):
+        return None
+    return (f"a decimal is written with a point, not a comma: write {call.keywords[-1].name}="
+            f"{number_text(whole.value)}.{expr_text(rest[0])}")
+
+
 def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None:
     if expr.func == "value":
         if len(expr.args) != 1:
-            out.append(error("B203", "value() takes one card", expr.span, FUNCTIONS["value"]))
+            comma = _decimal_comma(expr)
+            out.append(error("B203", "value() takes one card" + (": the comma in a decimal reads as a second one"
+                                                                 if comma else ""), expr.span, comma or FUNCTIONS["value"]))
             return NUM
         _expect(expr.args[0], scope, CARD, out)
         for keyword in expr.keywords:

@@ -57,3 +57,36 @@ def test_a_bonus_dropped_while_its_card_still_sweeps_is_asked_about(tmp_path):
     message, help_ = findings(tmp_path, "egyptian", "basra:\n  drop seven\n")["B749"]
     assert "7D takes all, from egyptian" in message and "also write 'drop seven' under 'capture:'" in help_
     assert "B749" not in findings(tmp_path, "egyptian", "capture:\n  drop seven\nbasra:\n  drop seven\n")
+
+
+def test_an_exception_left_out_of_a_restated_rule_is_named(tmp_path):
+    body = "basra:\n  clear: 10 when cleared and (played is not J or floor.lone is J)\n"
+    message, help_ = findings(tmp_path, "bastra", body)["B746"]
+    assert "leaves out bastra's 'not (seven_sweeps and played is 7D)'" in message
+    assert help_.startswith("to keep bastra's reading, add it: 'cleared and (played is not J or floor.lone is J) "
+                            "and not (seven_sweeps and played is 7D)'")
+
+
+def test_a_bonus_many_times_the_copied_files_is_heard_in_a_renamed_copy(tmp_path):
+    from basra_dsl.resources import bundled_variants
+    text = bundled_variants()["zwicker"].read_text(encoding="utf-8")
+    text = text.replace('variant zwicker "Zwicker"', 'variant kiel "Kieler Zwicker"').replace(
+        'zwick "Zwick": 1 when', 'zwick "Zwick": 10 when')
+    path = tmp_path / "kiel.basra"
+    path.write_text(text, encoding="utf-8")
+    found = {d.code: d for d in check_paths([path]).diagnostics}
+    assert "10 times the 1 of zwicker's" in found["B733"].message and "write '1'" in found["B733"].help
+
+
+def test_a_target_a_game_of_one_hand_never_plays_to(tmp_path):
+    found = findings(tmp_path, "stealing-bundles", "game:\n  first to 5\n")
+    assert "B750" not in found or "hands 1" in found["B750"][0]
+    (tmp_path / "house.basra").write_text('variant house "House" extends egyptian\ngame:\n  hands 1\n  first to 5\n',
+                                          encoding="utf-8")
+    codes = {d.code for d in check_paths([tmp_path / "house.basra"]).diagnostics}
+    assert "B750" in codes
+
+
+def test_a_slipped_zero_inside_a_target_is_offered_first(tmp_path):
+    message, help_ = findings(tmp_path, "egyptian", "game:\n  first to 2001\n")["B732"]
+    assert "such as 201 (a zero slipped)" in help_

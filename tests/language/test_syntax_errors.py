@@ -203,7 +203,7 @@ def _lines(path: Path) -> list[tuple[int, str, str | None]]:
     found, section = [], None
     for number, row in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         header = re.match(r"(\w+):\s*(#.*)?$", row)
-        if header and header.group(1) in SECTIONS:
+        if header and header.group(1) in SECTIONS + ("dealing",):
             section = header.group(1)
         found.append((number, row, section))
     return found

@@ -427,3 +427,23 @@ def test_a_comment_after_a_carrying_backslash_is_named():
 def test_a_deal_passing_right_is_offered_previous():
     found = only(HEAD + "setup:\n  deal passes right\n")
     assert found.help.startswith("did you mean 'previous'?") and "to the right" in found.help
+
+
+# ---------------------------------------------------------------- held-out 6's slips
+@pytest.mark.parametrize("section, line, code, fixed", [
+    ("setup", "  when players == 3 hand 8", "B125", "write: hand 8 when players == 3"),
+    ("game", "  first to 61.", "B125", "write: first to 61"),
+])
+def test_held_out_six_slips_are_mended(section, line, code, fixed):
+    found = only(HEAD + f"{section}:\n{line}\n")
+    assert (found.code, found.help) == (code, fixed)
+
+
+def test_a_clause_under_dealing_is_said_to_be_there(tmp_path):
+    found = only(HEAD + "dealing:\n  cut J: dealer\n")
+    assert found.code == "B121" and "this line is in the dealing section that starts at line 2" in found.message
+
+
+def test_a_decimal_comma_in_value_is_named(tmp_path):
+    found = one_loaded(tmp_path, "basra:\n  clear: 2 * value(played, J=12,5) when cleared\n", "syrian")
+    assert found.code == "B203" and found.help == "a decimal is written with a point, not a comma: write J=12.5"

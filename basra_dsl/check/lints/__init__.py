@@ -34,7 +34,7 @@ seeded sample of plays, as a brute-force model checker would:
 - B724 a new bonus for cards the parent's bonuses keep from scoring ('played is 7' beside 'played is not 7D');
 - B808 a play whose captures could be too many to list, or its largest capture too long to find;
 - B727 (in ``placeholders``) a TODO, or a line 'basra new' wrote for the author, left where the page shows it;
-- B730 to B733 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
+- B730 to B733 and B750 (in ``shape``) the game's shape: an even 'best of', card points below zero, a target
   and a bonus out of proportion to what a hand holds (by a figure of hands the engine plays, ``figures``);
 - B734 to B744 and B747 to B749 (in ``oddities``) rules that change the game past what a table expects: a lurch every
   win meets, a draw that grows the hand, cards that can never take, a sweep that always scores, a

@@ -26,13 +26,15 @@ from ...language.compiler import compile_rules
 from ...language.merge import SAMPLE_SEED, Merged
 from ...language.unparse import expr_text, pattern_text
 from ...resources import bundled_variants
-from .combinations import FAILURES, Combination, conjuncts, is_own, reads_play, safe_constant
+from ...cards import card_name
+from .combinations import FAILURES, Combination, atoms, conjuncts, is_own, reads_play, safe_constant
 from .overrides import parent_of
 from .reference import bundled_merged, copied_from, is_bundled_file, source_lines
 from .samples import sampled_plays
 
 PLAYS = 6_000  # sampled plays both conditions are tried on
 FLOORS = 400  # sampled first floors both conditions of a dealing rule are tried on
+COMBOS = 4  # ways of playing an exception left out is looked for under (it may matter only under some options)
 HALVES = 60  # seeded halves of the pack score rules are tried on
 POINTS_FACTOR = 1.5  # a score rule's points this many times the other's (points are rarer to change by half)
 FACTOR = 2.0  # one share this many times the other ...
@@ -78,12 +80,66 @@ def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnosti
             continue
         if clause.guard is None or old.guard is None or expr_text(old.guard) == expr_text(clause.guard):
             continue
-        if {expr_text(p) for p in conjuncts(clause.guard)} < {expr_text(p) for p in conjuncts(old.guard)}:
-            continue  # parts of the condition left out: B711 says so, naming them
+        subset = {expr_text(p) for p in conjuncts(clause.guard)} < {expr_text(p) for p in conjuncts(old.guard)}
+        if subset and _changes_more_than_guard(old, clause):
+            continue  # parts of the condition left out, the points changed: B711 says so, naming them
         index = _combo_where(old.guard, usable)
-        found = _guard_drift(clause, old, usable[index], then_rules(index), name)
+        found = (None if subset else _guard_drift(clause, old, usable[index], then_rules(index), name)) \
+            or next((d for combo in [usable[index]] + usable[:COMBOS]
+                     if (d := _part_left_out(clause, old, combo, name,
+                                             "" if combo is usable[0] else f" (with {combo.describe(merged)})"))),
+                    None)
         if found is not None:
             yield found
+
+
+def _part_left_out(clause, old, combo: Combination, name: str, playing: str) -> Diagnostic | None:
+    """B746 for a restated rule that leaves out an exception of the original's condition (a
+    part joined by 'and' that says 'not') whose tests it no longer makes anywhere, where that
+    part kept some sampled plays out that the rule now lets in (a 7D sweep that now scores a
+    bastra)."""
+    rules = combo.rules
+    rule = _named(rules, clause.name.text)
+    now_atoms = {expr_text(a) for a in atoms(clause.guard)}
+    kept = {expr_text(p) for p in conjuncts(clause.guard)}
+    # an exception the original carved out ('not ...', 'is not', '!='): left out in a rewrite, it
+    # lets in the plays it kept out; a positive part left out is most often the change meant
+    lost = [p for p in conjuncts(old.guard) if expr_text(p) not in kept and _is_exception(p)
+            and not any(expr_text(a) in now_atoms for a in atoms(p))]
+    if rule is None or not lost:
+        return None
+    plays, what = _plays_for(clause, rules, rule)
+    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    for part in lost:
+        try:
+            test = E.compile_function(part, combo.options, rules.values, ranks)
+        except FAILURES:
+            continue
+        let_in = [p for p in plays if _all_hold([rule.condition or (lambda *a: True)], p) and not _all_hold([test], p)]
+        if len(let_in) >= max(5, len(plays) // 200):
+            example = let_in[0]
+            shown = f" (such as {card_name(example[0])} taking {' '.join(map(card_name, example[2]))})" \
+                if example[0] is not None and example[2] else ""
+            return warning("B746", f"'{clause.name.text}' leaves out {name}'s '{expr_text(part)}': it now holds on "
+                           f"{len(let_in) / len(plays):.0%} of the sampled {what} that part kept out{shown}{playing}",
+                           clause.guard.span, f"to keep {name}'s reading, add it: "
+                           f"'{expr_text(clause.guard)} and {expr_text(part)}'; if leaving it out is meant, keep it "
+                           "and say so in a note above the rule ('#: allow B746: why')")
+    return None
+
+
+def _is_exception(part: n.Expr) -> bool:
+    return isinstance(part, n.Not) or isinstance(part, n.Test) and part.op == "is not" or \
+        isinstance(part, n.Compare) and part.op == "!="
+
+
+def _changes_more_than_guard(old, new) -> bool:
+    """Whether a restated rule changes more than its condition (B711 then names a part left out)."""
+    if isinstance(new, n.BasraRule):
+        return expr_text(new.points) != expr_text(old.points)
+    if isinstance(new, n.CaptureRule):
+        return (pattern_text(new.pattern), new.takes) != (pattern_text(old.pattern), old.takes)
+    return False
 
 
 def _combo_where(guard: n.Expr, usable: list[Combination]) -> int:

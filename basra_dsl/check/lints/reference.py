@@ -28,12 +28,17 @@ SIMILAR = 0.8  # a file whose lines are this much a bundled file's is a copy of 
 
 
 def reference_of(merged: Merged) -> Merged | None:
-    """Returns the bundled variant this file is an edited copy of, or the parent, or None."""
-    bundled = bundled_variants().get(merged.name)
+    """Returns the bundled variant this file is an edited copy of (kept under its name, or
+    renamed: found by its lines), or the parent, or None (a bundled file itself has none)."""
     here = merged.variant.name.span.path if merged.variant.name.span else None
-    if bundled is not None and here is not None and not same_file(Path(here), bundled):
-        return bundled_merged(str(bundled))
-    return parent_of(merged)
+    if here is None or is_bundled_file(here):
+        return parent_of(merged)
+    bundled = bundled_variants().get(merged.name)
+    if bundled is None:
+        lines = source_lines(merged)
+        copied = copied_from("\n".join(lines)) if lines else None
+        bundled = bundled_variants().get(copied) if copied else None
+    return bundled_merged(str(bundled)) if bundled is not None else parent_of(merged)
 
 
 def reference_rules(merged: Merged):
@@ -58,9 +63,15 @@ def reference_points(merged: Merged, name: str) -> str | None:
 
 
 def near_miss(value: float, fits) -> float | None:
-    """Returns value times or divided by ten where ``fits`` accepts it (a slipped zero), or None."""
-    for candidate in (value / 10, value * 10):
-        if candidate == int(candidate) and fits(candidate):
+    """Returns value times or divided by ten, or with a zero typed in or left out anywhere
+    (2001 for 201), where ``fits`` accepts it (a slipped zero), or None."""
+    candidates: list[float] = [value / 10, value * 10]
+    if value == int(value) and value > 0:
+        digits = str(int(value))
+        candidates += [int(digits[:i] + digits[i + 1:]) for i in range(1, len(digits)) if digits[i] == "0"]
+        candidates += [int(digits[:i] + "0" + digits[i:]) for i in range(1, len(digits) + 1)]
+    for candidate in candidates:
+        if candidate == int(candidate) and candidate > 0 and fits(candidate):
             return int(candidate)
     return None
 

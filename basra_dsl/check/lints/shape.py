@@ -27,15 +27,17 @@ PLAYS = 20_000  # sampled plays a bonus whose points depend on the play is tried
 
 def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B730 for an even 'best of', B716 for a decider below the target, B731 for negative card
-    points, B732 for a target and B733 for a bonus out of proportion to what a hand holds."""
+    points, B732 for a target and B733 for a bonus out of proportion to what a hand holds, B750
+    for a target a game of one hand never plays to."""
     own = {c.key: c for c in merged.variant.clauses if is_own(merged, c)}
     best = own.get("match.best_of")
     rules = next((c.rules for c in combos if c.rules is not None), None)
     if rules is None:
         return
     if isinstance(best, n.BestOf) and rules.best_of % 2 == 0:
+        half = rules.best_of // 2
         yield warning("B730", f"a match of best of {rules.best_of} can end level, "
-                      f"{rules.best_of // 2} games each", best.span,
+                      f"{half} game{'s' * (half != 1)} each", best.span,
                       f"play best of {rules.best_of + 1} (an odd number), or say what settles a level match")
     points = own.get("score.points")
     if isinstance(points, n.Points):
@@ -54,7 +56,14 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
                       f"{number_text(round5(rules.target * 1.5))}'; or 'drop decider' to play it to "
                       f"{number_text(rules.target)}")
     target = own.get("game.target")
-    if isinstance(target, n.Target):
+    hands = merged.first("game.hands")
+    if isinstance(target, n.Target) and isinstance(hands, n.HandsLimit) and hands.guard is None and target.guard is None \
+            and rules.hands_limit == 1:
+        yield warning("B750", f"'first to {expr_text(target.points)}' never decides: 'hands 1' ends the game after "
+                      "its one hand whatever the scores, and the higher total wins", target.span,
+                      "for a game played until a side reaches the target, remove 'hands 1' (or 'drop hands' in a "
+                      "child); for a single hand, remove 'first to'")
+    elif isinstance(target, n.Target):
         yield from _target(merged, rules, target)
     # a bonus for dealt cards is rare and may be meant to win at once (Cuarenta's four of a kind)
     bonuses = [c for c in merged.variant.clauses if isinstance(c, (n.BasraRule, n.ScoreRule)) and is_own(merged, c)]
@@ -81,14 +90,15 @@ def _bonuses(merged: Merged, rules, bonuses: list[n.Clause], options: dict) -> I
         written = _reference_number(merged, clause)
         # many times the points of the rule it was written from, and a good share of the target
         beyond = (written is not None and 0 < written * TIMES_THE_REFERENCE <= points
-                  and goal not in (float("inf"), 0) and points >= goal / 4)
+                  and (points >= hand / 2 or goal not in (float("inf"), 0) and points >= goal / 4))
         if not (large or reaches or beyond):
             continue
         whys = [f"about {points / hand:.0f} times what the cards of a whole hand hold ({number_text(hand)} "
                 "points)"] if large else []
         stroke = "capture" if isinstance(clause, n.BasraRule) else "hand"
         whys += [f"one such {stroke} reaches the target {number_text(goal)}"] if reaches else []
-        whys += [f"{points / written:.0f} times the {number_text(written)} of {reference_of(merged).name}'s"
+        whys += [f"{points / written:.0f} times the {number_text(written)} of {reference_of(merged).name}'s, "
+                 f"{points / hand:.0%} of what the cards of a hand hold ({number_text(hand)})"
                  ] if beyond and not (large or reaches) else []
         if not reaches and goal not in (float("inf"), 0) and points >= goal / 2:
             whys.append(f"{points / goal:.0%} of the target {number_text(goal)} at one {stroke}")
@@ -189,10 +199,10 @@ def _fitting_target(merged: Merged, goal: float, side: float) -> str:
     def fits(value: float) -> bool:
         return 2 <= value / side <= 20
 
+    missed = near_miss(goal, fits)  # a slipped zero first: 2001 was most likely 201, whatever the reference plays
+    if missed is not None:
+        return f"{number_text(missed)} (a zero slipped)"
     reference = reference_rules(merged)
     if reference is not None and reference.target not in (float("inf"), 0, goal) and fits(reference.target):
         return f"{number_text(reference.target)}{described(merged)}"
-    missed = near_miss(goal, fits)
-    if missed is not None:
-        return f"{number_text(missed)} (a zero slipped)"
     return f"{number_text(round5(side * 5))} (about five hands)"

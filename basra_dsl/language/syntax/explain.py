@@ -37,6 +37,7 @@ from .recovery import MAX_ERRORS, reads_past
 from .slips import at_the_stop, brackets, mended
 from .words import (
     LABELLED,
+    SECTION_LINE,
     SECTION_WORDS,
     TERMINAL_WORDS,
     WORD_TOKENS,
@@ -389,14 +390,16 @@ def _unknown_choice(exc, parser) -> Explanation | None:
         return None
     listed = or_words([f"'{w}'" for w in wanted])
     meant = next((w for w in CHOICE_SYNONYMS.get(str(exc.token).lower(), ()) if w in wanted), None)
-    meanings = or_words([f"'{w}'" + (f" ({CHOICE_MEANINGS[w]})" if w in CHOICE_MEANINGS else "") for w in wanted])
+    glossed = len(wanted) <= 6  # a few words are a choice, whose words say what they do; many start clauses
+    meanings = or_words([f"'{w}'" + (f" ({CHOICE_MEANINGS[w]})" if glossed and w in CHOICE_MEANINGS else "")
+                         for w in wanted])
     return Explanation("B102", f"'{exc.token}' is not one of the words that go here; expected {listed}",
                        (f"did you mean '{meant}'? " if meant in wanted else "") + "write " + meanings)
 
 
 def _section_of(text: str, line: int) -> str | None:
     for row in reversed(text.split("\n")[:line - 1]):
-        found = re.match(r"(setup|capture|basra|end|score|game|match)\s*:\s*(#.*)?$", row)
+        found = SECTION_LINE.match(row)
         if found:
             return found.group(1)
     return None

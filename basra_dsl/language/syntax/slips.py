@@ -147,6 +147,23 @@ def _points_first(row: str, parser) -> tuple[str, str] | None:
             "'most' names what it counts first, then the points it scores")
 
 
+_JOINING = {"==", "!=", "<", "<=", ">", ">=", "and", "or", "not", "is", "has", "only", "when", "+", "-", "*", "/"}
+
+
+def _condition_first(row: str, parser) -> tuple[str, str] | None:
+    """``when players == 3 hand 8``: the condition said first, as English says it; a clause's
+    'when' follows the clause. The clause starts at the last clause word after a whole condition."""
+    indent, words = row[:len(row) - len(row.lstrip())], row.split("#")[0].split()
+    if len(words) < 3 or words[0] != "when":
+        return None
+    starts = [k for k in range(2, len(words)) if words[k] in keywords(parser) and words[k - 1] not in _JOINING]
+    if not starts:
+        return None
+    k = starts[-1]
+    return (f"{indent}{' '.join(words[k:])} when {' '.join(words[1:k])}",
+            "a clause's condition comes after it: the clause first, then 'when' and the condition")
+
+
 def _slash_comment(row: str, parser) -> tuple[str, str] | None:
     found = re.match(r"(\s*)//\s?", row)
     if not found:
@@ -206,6 +223,14 @@ def _up_to(row: str, parser) -> tuple[str, str] | None:
     return re.sub(r"\bup\s+to\b", "to", row, count=1), "the clause says 'to' alone, without 'up'"
 
 
+def _full_stop(row: str, parser) -> tuple[str, str] | None:
+    """``first to 61.``: a sentence's full stop at the end of a statement."""
+    code = row.split("#")[0].rstrip()
+    if not code.endswith(".") or code.endswith(".."):
+        return None
+    return code[:-1] + row[len(code):], "a statement ends with the line, without a full stop"
+
+
 def _trailing_comma(row: str, parser) -> tuple[str, str] | None:
     code = row.split("#")[0].rstrip()
     if not code.endswith(","):
@@ -255,8 +280,8 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 
 # each returns the line mended and what was wrong (and a code other than B125), or None
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
-    _foreign_signs, _comment_after_backslash, _points_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
-    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma,
+    _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
+    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop,
     _single_quotes)
 
 

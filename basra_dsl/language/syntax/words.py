@@ -176,7 +176,7 @@ def or_words(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-SECTION_LINE = re.compile(r"(setup|capture|basra|end|score|game|match)\s*:\s*(#.*)?$")
+SECTION_LINE = re.compile(rf"({'|'.join(SECTIONS)})\s*:\s*(#.*)?$")
 
 
 def line_text(text: str, line: int) -> str:
