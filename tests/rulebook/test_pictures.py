@@ -129,9 +129,10 @@ def test_every_id_a_page_refers_to_is_in_its_sprite(egyptian):
 # ------------------------------------------------------------------ worked examples
 
 def admonition(markdown: str, title: str) -> str:
+    """One worked example (they stand in the folded block of examples, indented under it)."""
     start = markdown.index(f'!!! example "{title}"')
-    end = markdown.find("\n!!! ", start + 1)
-    return markdown[start:end if end > 0 else None]
+    ends = [at for at in (markdown.find("\n    !!! ", start + 1), markdown.find("\n#", start + 1)) if at > 0]
+    return markdown[start:min(ends) if ends else None]
 
 
 def test_a_play_example_shows_floor_card_takes_and_what_stays(egyptian):

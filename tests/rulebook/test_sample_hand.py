@@ -51,7 +51,8 @@ def replay(rules, sample) -> None:
 
 def turn_rows(markdown: str) -> list[list[str]]:
     """Returns the cells of the numbered rows of the sample's table."""
-    rows = [line.strip("|").split(" | ") for line in markdown.splitlines() if re.match(r"\| \d+ \|", line)]
+    rows = [line.strip().strip("|").split(" | ") for line in markdown.splitlines()
+            if re.match(r"\| \d+ \|", line.strip())]  # the table is folded: its rows indented
     return [[cell.strip() for cell in row] for row in rows]
 
 

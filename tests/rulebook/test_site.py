@@ -231,7 +231,11 @@ def test_a_variant_page_in_the_browser(site, browser):
     assert len(pictures) > 50
     missing = [label for label, found, width in pictures if not found or width < 30]
     assert not missing, f"card pictures without a face: {missing[:5]}"
-    example = browser.find_element(By.CSS_SELECTOR, ".admonition.example")
+    folded = browser.find_element(By.CSS_SELECTOR, "details.example")  # the examples are folded in one block
+    assert not folded.get_attribute("open") and folded.text.startswith("The ") and "worked examples" in folded.text
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", folded)
+    folded.find_element(By.TAG_NAME, "summary").click()
+    example = folded.find_element(By.CSS_SELECTOR, ".admonition.example")
     browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", example)
     assert "Floor" in example.text and "Played" in example.text and "Takes" in example.text
     assert "Why:" in example.text
@@ -240,7 +244,10 @@ def test_a_variant_page_in_the_browser(site, browser):
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-examples.png"))
     sample = browser.find_element(By.ID, "sample-hand")
+    turns = browser.find_elements(By.CSS_SELECTOR, "details.example")[1]  # the sample hand's table, folded too
     browser.execute_script("arguments[0].scrollIntoView()", sample)
+    turns.find_element(By.TAG_NAME, "summary").click()
+    assert turns.find_elements(By.CSS_SELECTOR, "table svg.basra-pic")
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-sample-hand.png"))
     browser.execute_script("document.getElementById('play-in-a-minute').scrollIntoView()")
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-play-in-a-minute.png"))
@@ -258,7 +265,10 @@ def test_an_italian_pack_is_drawn_with_its_own_suits(site, browser):
     inks = browser.execute_script(
         "return [...document.querySelectorAll('.basra-sprite path[fill-rule]')].length")
     assert inks >= 1  # the coin's ring is drawn even-odd
-    example = browser.find_element(By.CSS_SELECTOR, ".admonition.example")
+    folded = browser.find_element(By.CSS_SELECTOR, "details.example")
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", folded)
+    folded.find_element(By.TAG_NAME, "summary").click()
+    example = folded.find_element(By.CSS_SELECTOR, ".admonition.example")
     browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", example)
     drawn = example.find_elements(By.CSS_SELECTOR, "svg.basra-pic")
     assert drawn and all(card.is_displayed() and card.size["width"] >= 30 for card in drawn)
@@ -326,7 +336,10 @@ def test_a_casino_build_example_reads_in_the_browser(site, browser):
     from selenium.webdriver.common.by import By
     _view(browser, DESKTOP)
     _open(browser, _file(site, "rules/casino.html"))
-    examples = browser.find_elements(By.CSS_SELECTOR, ".admonition.example")
+    folded = browser.find_element(By.CSS_SELECTOR, "details.example")
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", folded)
+    folded.find_element(By.TAG_NAME, "summary").click()
+    examples = folded.find_elements(By.CSS_SELECTOR, ".admonition.example")
     raised = next(e for e in examples if "calls ten" in e.text)
     browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", raised)
     assert "Builds 10 on" in raised.text and "a build of 10" in raised.text and "owned by seat 2" in raised.text

@@ -88,7 +88,7 @@ def _render(page: PageState) -> VariantPage:
     parts.append(summary(page))
     header = page.comments.header(variant.path)
     if header:
-        parts.append(admonition("quote", "About this account", paragraph(header)))
+        parts.append(admonition("quote", "About this account", paragraph(header), folded=True))
     if variant.parent is not None:
         parts.append(differences(page))
     parts.append('=== "Rules"\n\n' + indent(rules_tab) + "\n")

@@ -178,7 +178,7 @@ def options_section(page: PageState) -> str:
         page.anchors.append(f"option-{name}")
         found = page.comments.above(option.span.path, option.span.line)
         if found:
-            notes.append(admonition("note", f"About the option {name}", paragraph(found)))
+            notes.append(admonition("note", f"About the option {name}", paragraph(found), folded=True))
     text = ("## Options {#options}\n\nA table may choose these; the rules above are shown with the "
             "defaults.\n\n")
     return text + "\n".join(rows) + "\n\n" + "\n".join(notes)

@@ -18,6 +18,7 @@ from ..pictures.cardhtml import card_html, cards_html, cards_picture
 from ..prose.english import article, capitalise, join
 from .page_state import PageState
 from ..prose.plays import floor_fragment
+from ..text.markdown import admonition
 from ..text.safe import plain
 from .sample_search import SampleHand, Turn, choose_sample, sweep_rule
 
@@ -50,9 +51,9 @@ def sample_hand(page: PageState) -> str:
         lifted = () if turn.steal is not None else turn.capture or turn.build  # a pile taken leaves the floor
         rows.append(f"| {number} | {cards_picture(turn.floor, 'empty', lifted, pile)} | "
                     f"{cards_picture(turn.hand, marked=(turn.card,))} | {turn_line(page, turn)} |")
-    text += "\n".join(rows) + "\n"
     ending = final_score(sample)
-    return text + (f"\n{ending}\n" if ending else "")
+    table = "\n".join(rows) + "\n" + (f"\n{ending}\n" if ending else "")
+    return text + admonition("example", f"The {words(len(sample.turns))} turns, card by card", table, folded=True)
 
 
 def words(count: int) -> str:

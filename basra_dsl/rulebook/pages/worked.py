@@ -47,12 +47,12 @@ def examples(page: PageState) -> str:
         return head + "The worked examples of this variant could not be read: see the warnings.\n"
     found = document.data.get("examples") or []
     text = head + (f"Each example below was played out by the rules when this page was made, and came "
-                   f"out as it says ({len(found)} examples).\n\n"
+                   f"out as it says.\n\n"
                    if not page.problems else
                    "Some examples below do not come out as they say: see the warnings.\n\n")
-    for example in found:
-        text += worked_example(page, example) + "\n"
-    return text
+    shown = "\n".join(worked_example(page, example) for example in found)
+    # folded in one block the reader opens, so the page stays short to scroll (issue 30)
+    return text + admonition("example", f"The {len(found)} worked examples", shown, folded=True) if found else text
 
 
 def worked_example(page: PageState, example: dict) -> str:

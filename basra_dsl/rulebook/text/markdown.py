@@ -24,7 +24,8 @@ def indent(text: str, by: int = 4) -> str:
     return "\n".join(pad + line if line.strip() else "" for line in text.splitlines())
 
 
-def admonition(kind: str, title: str, body: str) -> str:
-    """Returns a mkdocs-material admonition box (``!!! note "Title"``) around ``body``; ``title``
-    is Markdown, and a double quote in it would end the title, so it is written as an entity."""
-    return f'!!! {kind} "{in_quotes(title)}"\n\n{indent(body)}\n'
+def admonition(kind: str, title: str, body: str, folded: bool = False) -> str:
+    """Returns a mkdocs-material admonition box (``!!! note "Title"``) around ``body``, or a
+    folded one the reader opens by its title (``??? note "Title"``); ``title`` is Markdown,
+    and a double quote in it would end the title, so it is written as an entity."""
+    return f'{"???" if folded else "!!!"} {kind} "{in_quotes(title)}"\n\n{indent(body)}\n'
