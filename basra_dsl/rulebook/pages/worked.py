@@ -46,8 +46,8 @@ def examples(page: PageState) -> str:
         # examples may lack what playing them needs
         return head + "The worked examples of this variant could not be read: see the warnings.\n"
     found = document.data.get("examples") or []
-    text = head + (f"Each example below was played out by the rules when this page was made, and came "
-                   f"out as it says.\n\n"
+    text = head + ("Each example below was played out by the rules when this page was made, and came "
+                   "out as it says.\n\n"
                    if not page.problems else
                    "Some examples below do not come out as they say: see the warnings.\n\n")
     shown = "\n".join(worked_example(page, example) for example in found)
