@@ -64,6 +64,11 @@ def card_name(card: int) -> str:
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
+def card_word(card: int) -> str:
+    """Returns a card as a variant file writes it: ``10D`` (not ``TD``), ``JS``."""
+    return rank_word(card >> 2) + SUITS[card & 3]
+
+
 def card_glyph(card: int) -> str:
     """Returns a card as its rank and suit symbol, such as ``10♦``."""
     r = RANKS[card >> 2]

@@ -27,12 +27,14 @@ from basra_dsl.resources import bundled_variants
 
 FOLDER = Path(__file__).parents[1] / "data" / "author-mistakes"
 MISTAKES = yaml.safe_load((FOLDER / "corpus.yaml").read_text(encoding="utf-8"))
-HELD_OUT = [dict(m, corpus=name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+HELD_OUT = [dict(m, corpus=name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
             for m in yaml.safe_load((FOLDER / f"{name}.yaml").read_text(encoding="utf-8"))]
 SILENT_BY_NATURE = {"heldout/31-bastra-jacks-to-dealer", "heldout/35-ethiopian-drop-wrong-komai",
                     "heldout2/36-famagusta-default-yes", "heldout3/33-option-default-flipped", "heldout6/34"}
-# game-changing mistakes no check hears yet (issue 29 stays open while any is listed here)
-KNOWN_MISSES: set[str] = set()
+# game-changing mistakes no check hears yet (issue 29 stays open while any is listed here):
+# held-out 7's bonus rule scoring the seven of diamonds that 'points' already scores, and a
+# carton's '>=' turned round (small piles now score below zero)
+KNOWN_MISSES = {"heldout7/33-card-twice", "heldout7/35-carton-turned"}
 
 
 def test_the_corpus_holds_sixty_mistakes_or_more_in_three_classes():

@@ -90,3 +90,24 @@ def test_a_target_a_game_of_one_hand_never_plays_to(tmp_path):
 def test_a_slipped_zero_inside_a_target_is_offered_first(tmp_path):
     message, help_ = findings(tmp_path, "egyptian", "game:\n  first to 2001\n")["B732"]
     assert "such as 201 (a zero slipped)" in help_
+
+
+def test_a_card_written_with_its_glyph_restates_the_parents_points(tmp_path):
+    # 7♦ is 7D: a child that gives it new points restates the parent's list, it does not replace it
+    assert "B721" not in findings(tmp_path, "chkobba", "score:\n  points 7♦ 2\n  total 5\n")
+    assert "B721" in findings(tmp_path, "chkobba", "score:\n  points 7H 2\n  total 6\n")
+
+
+def test_a_target_a_digit_short_of_the_parents_is_named(tmp_path):
+    message, help_ = findings(tmp_path, "tablanette", "game:\n  first to 25\n")["B732"]
+    assert "far below tablanette's 251" in message and help_.startswith("did you mean 251, as tablanette plays?")
+
+
+def test_a_card_worth_many_times_the_copied_files_is_named(tmp_path):
+    from basra_dsl.resources import bundled_variants
+    text = bundled_variants()["zwicker"].read_text(encoding="utf-8").replace(
+        'variant zwicker "Zwicker"', 'variant husum "Husum Zwicker"').replace("10D 3", "10D 50")
+    (tmp_path / "husum.basra").write_text(text, encoding="utf-8")
+    found = {d.code: d for d in check_paths([tmp_path / "husum.basra"]).diagnostics}
+    assert "'10D 50' scores 50 points for 10D" in found["B733"].message
+    assert found["B733"].help == "did you mean '10D 5'? (a zero slipped)"

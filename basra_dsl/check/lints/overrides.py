@@ -379,8 +379,10 @@ def check_replaced_points(merged: Merged, combos: list[Combination]) -> Iterator
     if not isinstance(old, n.Points) or not old.entries:
         return
     before = [entry.pattern for entry in old.entries]
+    sets_before = [X.pattern_set(p) for p in before]  # 7♦ is 7D: an entry is compared by the cards it names
     for clause in merged.variant.clauses:
-        if not isinstance(clause, n.Points) or any(e.pattern in before for e in clause.entries):
+        if not isinstance(clause, n.Points) or any(
+                e.pattern in before or X.pattern_set(e.pattern) in sets_before for e in clause.entries):
             continue  # restating some of the list is rewriting it on purpose
         origin = parent.origin.get("score.points", parent.name)
         lost = ", ".join(pattern_text(p) for p in before)

@@ -9,10 +9,11 @@ import itertools
 from typing import Iterator
 
 from ...diagnostics import Diagnostic, warning
+from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text, number_text, pattern_text
-from ...cards import card_name
+from ...cards import card_name, card_word
 from .combinations import FAILURES, Combination, is_own, names_in, safe_constant
 from .figures import side_points
 from .overrides import round5
@@ -48,6 +49,8 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
                 yield warning("B731", f"'{shown}' scores below zero: whoever takes these cards loses points",
                               entry.points.span, f"if the minus slipped in, write '{meant}'; if a penalty card is "
                               "meant, keep it")
+    if isinstance(points, n.Points):
+        yield from _card_points_off_the_reference(merged, rules, points)
     decider = own.get("match.decider")
     if isinstance(decider, n.Decider) and rules.decider is not None and rules.decider < rules.target:
         yield warning("B716", f"the deciding game is played to {number_text(rules.decider)}, less than the "
@@ -68,6 +71,28 @@ def check_game_shape(merged: Merged, combos: list[Combination]) -> Iterator[Diag
     # a bonus for dealt cards is rare and may be meant to win at once (Cuarenta's four of a kind)
     bonuses = [c for c in merged.variant.clauses if isinstance(c, (n.BasraRule, n.ScoreRule)) and is_own(merged, c)]
     yield from _bonuses(merged, rules, bonuses, combos[0].options if combos else {})
+
+
+def _card_points_off_the_reference(merged: Merged, rules, clause: n.Points) -> Iterator[Diagnostic]:
+    """B733: card points many times what the game the file was written from gives the same
+    card (a zero typed twice: '10D 50' for 5), said with the share of a hand's points."""
+    reference = reference_rules(merged)
+    if reference is None:
+        return
+    hand = _hand_points(rules)
+    for entry in clause.entries:
+        for card in sorted(X.pattern_set(entry.pattern) or ()):
+            now, was = rules.card_points.get(card, 0), reference.card_points.get(card, 0)
+            if was > 0 and now >= max(was * TIMES_THE_REFERENCE, 5):
+                missed = near_miss(now, lambda value, was=was: value <= was * 3)
+                shown = f"{pattern_text(entry.pattern)} {expr_text(entry.points)}"
+                yield warning("B733", f"'{shown}' scores {number_text(now)} points for {card_word(card)}, "
+                              f"{now / was:.0f} times the {number_text(was)} of {reference_of(merged).name}'s: "
+                              f"{now / hand:.0%} of the points a hand holds ({number_text(hand)})", entry.points.span,
+                              f"did you mean '{pattern_text(entry.pattern)} {number_text(missed)}'? (a zero slipped)"
+                              if missed is not None else f"write '{pattern_text(entry.pattern)} {number_text(was)}'"
+                              f"{described(merged)}, or points in proportion to the others")
+                break
 
 
 def _hand_points(rules) -> float:
@@ -192,6 +217,21 @@ def _target(merged: Merged, rules, target: n.Target) -> Iterator[Diagnostic]:
     elif goal / side > MANY:
         yield warning("B732", f"the target {number_text(goal)}{chosen} takes about {goal / side:.0f} hands: {scores}",
                       span, f"lower it to what a table plays in an evening, such as {_fitting_target(merged, goal, side)}")
+    else:
+        yield from _target_off_the_reference(merged, goal, side, scores, span, chosen)
+
+
+def _target_off_the_reference(merged: Merged, goal: float, side: float, scores: str, span, chosen: str):
+    """B732: a target many times above or below the one of the game the file was written from
+    (a digit dropped, 25 for 251), said with the hands a game then lasts."""
+    reference = reference_rules(merged)
+    meant = reference.target if reference is not None else None
+    if meant in (None, float("inf"), 0, goal) or not (goal * TIMES_THE_REFERENCE <= meant or goal >= meant * TIMES_THE_REFERENCE):
+        return
+    yield warning("B732", f"the target {number_text(goal)}{chosen} is far {'below' if goal < meant else 'above'} "
+                  f"{reference_of(merged).name}'s {number_text(meant)}: a game lasts about "
+                  f"{max(goal / side, 1):.0f} hand{'s' * (goal / side >= 1.5)} where it lasted about {meant / side:.0f}: {scores}",
+                  span, f"did you mean {number_text(meant)}{described(merged)}? (a digit slipped)")
 
 
 def _fitting_target(merged: Merged, goal: float, side: float) -> str:
