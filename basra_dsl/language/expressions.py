@@ -188,6 +188,15 @@ def _infer(expr: n.Expr, scope: Scope, out: list[Diagnostic]) -> str | None:
                                  f"write '{known[0]} {op} {pattern_text(pattern)}' ({scope.play[known[0]][1]})"))
                 return BOOL
             kind = _infer(subject, scope, out)
+            said = pattern_text(pattern)
+            if kind in (BOOL, WORD) and op in ("is", "is not"):  # 'one_hand is yes': an option tested as a card
+                negated = op == "is not"
+                fix = (f"{'not ' if (said in ('no', 'false')) != negated else ''}{expr_text(subject)}" if kind == BOOL
+                       else f"{expr_text(subject)} {'!=' if negated else '=='} {said}")
+                out.append(error("B205", f"'{op}' tests a card, but this is {_a(kind)}", subject.span,
+                                 f"write '{fix}'" + (": a yes/no option is a condition by itself" if kind == BOOL
+                                                     else ": an option is compared with '=='")))
+                return BOOL
             out.extend(check_pattern(pattern))
             need = CARD if op in ("is", "is not") else CARDS
             if kind and kind != need:

@@ -447,3 +447,25 @@ def test_a_clause_under_dealing_is_said_to_be_there(tmp_path):
 def test_a_decimal_comma_in_value_is_named(tmp_path):
     found = one_loaded(tmp_path, "basra:\n  clear: 2 * value(played, J=12,5) when cleared\n", "syrian")
     assert found.code == "B203" and found.help == "a decimal is written with a point, not a comma: write J=12.5"
+
+
+# ---------------------------------------------------------------- held-out 7's slips
+@pytest.mark.parametrize("section, line, code, fixed", [
+    ("setup", "  players 2-4", "B125", "write: players 2, 3, 4"),
+    ("setup", "  hand 6 (six each, four on the table)", "B125", "write: hand 6  # six each, four on the table"),
+    ("basra", "  jack on jack: 30 when played is J and floor.lone is J", "B101",
+     "write: jack_on_jack: 30 when played is J and floor.lone is J"),
+])
+def test_held_out_seven_slips_are_mended(section, line, code, fixed):
+    found = only(HEAD + f"{section}:\n{line}\n")
+    assert (found.code, found.help) == (code, fixed)
+
+
+def test_an_emoji_selector_after_a_suit_sign_is_named():
+    found = only(HEAD + "score:\n  points 7\u2666\ufe0f 2\n")
+    assert found.code == "B107" and "an emoji selector" in found.message
+
+
+def test_a_yes_no_option_tested_with_is_is_offered_the_condition(tmp_path):
+    found = loaded_errors(tmp_path, "game:\n  hands 1 when one_hand is yes\n", "casino")
+    assert [(d.code, d.help) for d in found] == [("B205", "write 'one_hand': a yes/no option is a condition by itself")]

@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 # characters an editor may not show, each named by its code point when found
-_INVISIBLE = "\ufeff\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u00ad\u2060"
+_INVISIBLE = "\ufe0f\ufe0e\ufeff\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u00ad\u2060"
 
 
 def explain(exc: UnexpectedInput, text: str, parser: Lark) -> tuple[str, str, str | None]:
@@ -155,7 +155,8 @@ def _unexpected_character(exc: UnexpectedCharacters, text: str, parser: Lark):
     if char == '"':
         return labelled("string")
     if char in _INVISIBLE:
-        what = "a byte-order mark" if char == "\ufeff" else "an invisible character"
+        what = ("a byte-order mark" if char == "\ufeff" else "an emoji selector, pasted with a suit sign"
+                if char in "\ufe0e\ufe0f" else "an invisible character")
         return ("B107", f"{what} (U+{ord(char):04X}) stands here",
                 "delete it; editors may show nothing where it is")
     if ord(char) > 127 and char.isdigit():
@@ -370,10 +371,18 @@ def _clause_typo(exc, text, row, before, section, parser):
 
 def _rule_colon(row, before, accepts):
     """A rule of the capture or basra section without the colon after its name:
-    ``pair any takes rank``, ``clear 10 when cleared``, ``pair "Pairing" any takes rank``."""
+    ``pair any takes rank``, ``clear 10 when cleared``, ``pair "Pairing" any takes rank``; or
+    a name written as words (``jack on jack: 30``), which takes underscores for its spaces."""
     found = re.fullmatch(rf'\s*({_WORD})(\s*"[^"\n]*")?\s*', before)
     if not found or "COLON" not in accepts or found.group(1) in SECTION_WORDS:
         return None
+    spaced = re.match(rf"(\s*)((?:{_WORD}\s+)+{_WORD})\s*:", row)
+    if spaced and not found.group(2):  # 'jack on jack: ...': the colon is there, after words
+        name = "_".join(spaced.group(2).split())
+        fixed = spaced.group(1) + name + row[spaced.end(2):]
+        return Explanation("B101", "a rule's name is one word: its spaces are written as '_'",
+                           f"write: {fixed.strip()}", column=len(spaced.group(1)) + 1, width=len(spaced.group(2)),
+                           fix=fixed)
     end = found.end(2) if found.group(2) else found.end(1)
     code, message, _ = labelled("rule-colon")
     fixed = _colon_after(row, end)

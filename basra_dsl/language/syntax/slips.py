@@ -223,6 +223,24 @@ def _up_to(row: str, parser) -> tuple[str, str] | None:
     return re.sub(r"\bup\s+to\b", "to", row, count=1), "the clause says 'to' alone, without 'up'"
 
 
+def _number_range(row: str, parser) -> tuple[str, str] | None:
+    """``players 2-4``: a range as a game box writes it; the counts are listed."""
+    found = re.match(r"(\s*players\s+)(\d)\s*[-–]\s*(\d)\b(.*)$", row)
+    if not found or not int(found.group(2)) < int(found.group(3)) <= 8:
+        return None
+    counts = ", ".join(str(c) for c in range(int(found.group(2)), int(found.group(3)) + 1))
+    return f"{found.group(1)}{counts}{found.group(4)}", "player counts are listed one by one, not as a range"
+
+
+def _note_in_brackets(row: str, parser) -> tuple[str, str] | None:
+    """``hand 6 (six each, four on the table)``: a note in brackets after a statement; a note
+    is a comment, after '#'."""
+    found = re.match(r"(\s*\S.*?)\s+\(([^()#]*[a-z]{3,}[^()#]*)\)\s*$", row)  # not a call's: value(...)
+    if not found or "when" in found.group(1).split():
+        return None
+    return f"{found.group(1)}  # {found.group(2).strip()}", "a note after a statement is a comment, written after '#'"
+
+
 def _full_stop(row: str, parser) -> tuple[str, str] | None:
     """``first to 61.``: a sentence's full stop at the end of a statement."""
     code = row.split("#")[0].rstrip()
@@ -281,7 +299,7 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 # each returns the line mended and what was wrong (and a code other than B125), or None
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
     _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
-    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop,
+    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets,
     _single_quotes)
 
 
