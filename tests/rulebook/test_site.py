@@ -347,3 +347,34 @@ def test_a_casino_build_example_reads_in_the_browser(site, browser):
     assert len(drawn) >= 4 and all(card.is_displayed() for card in drawn)
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "rulebook-casino-build.png"))
+
+
+PAPERS = {"A4": (8.27, 11.69), "Letter": (8.5, 11.0)}  # inches
+
+
+@pytest.mark.parametrize("name", ["egyptian", "scopa", "casino"])
+def test_the_printed_page_is_a_one_page_rules_card(site, browser, name):
+    """Printing a variant's page gives its rules card: the title, Play in a minute and At a
+    glance, on one sheet of A4 and of Letter; the examples, the sample hand and the site's
+    frame stay on screen. The card is photographed as print shows it, to be looked at."""
+    import base64
+
+    _view(browser, DESKTOP)
+    _open(browser, _file(site, f"rules/{name}.html"))
+    for paper, (width, height) in PAPERS.items():
+        pdf = base64.b64decode(browser.execute_cdp_cmd("Page.printToPDF", {
+            "paperWidth": width, "paperHeight": height, "printBackground": True, "preferCSSPageSize": True})["data"])
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, f"{name} prints on more than one {paper} sheet"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        shown = browser.execute_script(
+            "const seen = sel => { const e = document.querySelector(sel); return !!e && e.offsetParent !== null; };"
+            "return {minute: seen('#play-in-a-minute'), glance: seen('.admonition.abstract'),"
+            " examples: seen('#examples'), sample: seen('#sample-hand'), header: seen('.md-header')}")
+        assert shown == {"minute": True, "glance": True, "examples": False, "sample": False, "header": False}, shown
+        _view(browser, (703, 1032))  # A4's printable width at 96 px an inch, within its margins
+        ARTIFACTS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / f"rulebook-{name}-card.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        _view(browser, DESKTOP)
