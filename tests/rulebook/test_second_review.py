@@ -42,7 +42,7 @@ def test_a_jack_won_from_the_cut_says_so(pages):
 def test_the_cut_says_who_cuts_and_which_card_is_shown(pages):
     text = pages["pishti"]
     assert "the dealer cuts the pack, and the bottom card of the part lifted off is turned up" in text
-    assert "The dealer cuts the pack first: [if the bottom card of the part lifted off is a jack" in text
+    assert "The dealer cuts the pack first: if the bottom card of the part lifted off is a jack" in text
     assert "bottom of the cut" not in text.split("```basra")[0]
 
 
