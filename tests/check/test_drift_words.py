@@ -111,3 +111,26 @@ def test_a_card_worth_many_times_the_copied_files_is_named(tmp_path):
     found = {d.code: d for d in check_paths([tmp_path / "husum.basra"]).diagnostics}
     assert "'10D 50' scores 50 points for 10D" in found["B733"].message
     assert found["B733"].help == "did you mean '10D 5'? (a zero slipped)"
+
+
+def _dealing_rules():
+    """Every named dealing rule of the bundled variants (first floors, dealt hands, declarations)."""
+    import re
+
+    from basra_dsl.resources import bundled_variants
+    found = []
+    for name, path in sorted(bundled_variants().items()):
+        text = path.read_text(encoding="utf-8")
+        section = re.search(r"^dealing:\n((?:[ \t].*\n|\n)*)", text, re.MULTILINE)
+        for line in re.findall(r"^  (\w+(?: \"[^\"]*\")?: .+ when .+)$", section.group(1) if section else "",
+                               re.MULTILINE):
+            found.append((name, line))
+    return found
+
+
+@pytest.mark.parametrize("parent, line", _dealing_rules())
+def test_a_dealing_rule_restated_with_its_condition_turned_is_checked_without_a_crash(tmp_path, parent, line):
+    # held-out 8: a child changing the condition of Cirulla's declaration crashed the checker (B900)
+    head, condition = line.split(" when ", 1)
+    found = findings(tmp_path, parent, f"dealing:\n  {head} when not ({condition})\n")
+    assert "B900" not in found, found.get("B900")

@@ -27,7 +27,7 @@ from ...language.merge import SAMPLE_SEED, Merged
 from ...language.unparse import expr_text, pattern_text
 from ...resources import bundled_variants
 from ...cards import card_name
-from .combinations import FAILURES, Combination, atoms, conjuncts, is_own, reads_play, safe_constant
+from .combinations import FAILURES, Combination, atoms, conjuncts, is_own, names_in, safe_constant
 from .overrides import parent_of
 from .reference import bundled_merged, copied_from, is_bundled_file, source_lines
 from .samples import sampled_plays
@@ -145,7 +145,8 @@ def _changes_more_than_guard(old, new) -> bool:
 def _combo_where(guard: n.Expr, usable: list[Combination]) -> int:
     """The first way of playing under which the parts of ``guard`` that read only the options
     and the player count hold (``players >= 3``), else the first."""
-    fixed = [p for p in conjuncts(guard) if not reads_play(p)]
+    known = set(usable[0].options) | {"players"} if usable else {"players"}
+    fixed = [p for p in conjuncts(guard) if names_in(p) and names_in(p) <= known]  # the options alone
     return next((i for i, c in enumerate(usable) if all(safe_constant(p, c.options) for p in fixed)), 0)
 
 
