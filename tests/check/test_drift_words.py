@@ -89,7 +89,7 @@ def test_a_target_a_game_of_one_hand_never_plays_to(tmp_path):
 
 def test_a_slipped_zero_inside_a_target_is_offered_first(tmp_path):
     message, help_ = findings(tmp_path, "egyptian", "game:\n  first to 2001\n")["B732"]
-    assert "such as 201 (a zero slipped)" in help_
+    assert "such as 201 (a digit slipped)" in help_
 
 
 def test_a_card_written_with_its_glyph_restates_the_parents_points(tmp_path):

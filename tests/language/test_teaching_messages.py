@@ -469,3 +469,16 @@ def test_an_emoji_selector_after_a_suit_sign_is_named():
 def test_a_yes_no_option_tested_with_is_is_offered_the_condition(tmp_path):
     found = loaded_errors(tmp_path, "game:\n  hands 1 when one_hand is yes\n", "casino")
     assert [(d.code, d.help) for d in found] == [("B205", "write 'one_hand': a yes/no option is a condition by itself")]
+
+
+# ---------------------------------------------------------------- held-out 8's slips
+@pytest.mark.parametrize("text, fixed", [
+    ("score:\n  most cards 3 points tie nobody\n", "write: most cards 3 tie nobody"),
+    ('option target: 11 | 21 default 21 "points that win"\nsetup:\n  hand 3\n',
+     'write: option target: 11 | 21 = 21 "points that win"'),
+    ('about "Casino as the "Friday Club" plays it."\nsetup:\n  hand 3\n',
+     "write: about \"Casino as the 'Friday Club' plays it.\""),
+])
+def test_held_out_eight_slips_are_mended(text, fixed):
+    found = only(HEAD + text)
+    assert (found.code, found.help) == ("B125", fixed)

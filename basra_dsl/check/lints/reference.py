@@ -64,11 +64,12 @@ def reference_points(merged: Merged, name: str) -> str | None:
 
 def near_miss(value: float, fits) -> float | None:
     """Returns value times or divided by ten, or with a zero typed in or left out anywhere
-    (2001 for 201), where ``fits`` accepts it (a slipped zero), or None."""
+    (2001 for 201), or a doubled key (211 for 21), where ``fits`` accepts it (a slipped zero), or None."""
     candidates: list[float] = [value / 10, value * 10]
     if value == int(value) and value > 0:
         digits = str(int(value))
-        candidates += [int(digits[:i] + digits[i + 1:]) for i in range(1, len(digits)) if digits[i] == "0"]
+        candidates += [int(digits[:i] + digits[i + 1:]) for i in range(1, len(digits))
+                       if digits[i] == "0" or digits[i] == digits[i - 1]]  # a zero typed in, or a key doubled
         candidates += [int(digits[:i] + "0" + digits[i:]) for i in range(1, len(digits) + 1)]
     for candidate in candidates:
         if candidate == int(candidate) and candidate > 0 and fits(candidate):

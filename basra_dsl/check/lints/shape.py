@@ -241,7 +241,7 @@ def _fitting_target(merged: Merged, goal: float, side: float) -> str:
 
     missed = near_miss(goal, fits)  # a slipped zero first: 2001 was most likely 201, whatever the reference plays
     if missed is not None:
-        return f"{number_text(missed)} (a zero slipped)"
+        return f"{number_text(missed)} (a digit slipped)"
     reference = reference_rules(merged)
     if reference is not None and reference.target not in (float("inf"), 0, goal) and fits(reference.target):
         return f"{number_text(reference.target)}{described(merged)}"

@@ -241,6 +241,33 @@ def _note_in_brackets(row: str, parser) -> tuple[str, str] | None:
     return f"{found.group(1)}  # {found.group(2).strip()}", "a note after a statement is a comment, written after '#'"
 
 
+def _points_word(row: str, parser) -> tuple[str, str] | None:
+    """``most cards 3 points``: the word 'points' after a number, as people say it."""
+    found = re.match(r"(\s*(?:most\s+\w+|first\s+to|total)\s+-?\d[\d.]*)\s+(?:points?|pts)\b(.*)$", row)
+    if not found:
+        return None
+    return found.group(1) + found.group(2), "a number of points is written alone, without the word 'points'"
+
+
+def _default_word(row: str, parser) -> tuple[str, str] | None:
+    """``option target: 11 | 21 default 21``: the default said in words; it follows '='."""
+    found = re.match(r"(\s*option\s+\w+\s*:[^#=]*?)\s+default\s+(.*)$", row)
+    if not found:
+        return None
+    return f"{found.group(1)} = {found.group(2)}", "an option's default follows '=' after its choices"
+
+
+def _inner_quotes(row: str, parser) -> tuple[str, str] | None:
+    """``about "Casino as the "Friday Club" plays it"``: double quotes inside a quoted text end it;
+    the inner ones are written as single quotes."""
+    code = row.split("#")[0] if row.count('"') < 4 else row
+    if code.count('"') < 4 or not re.match(r'\s*(about|region|family|source|aliases|variant)\b', row):
+        return None
+    first, last = row.index('"'), row.rindex('"')
+    inner = row[first + 1:last].replace('"', "'")
+    return row[:first + 1] + inner + row[last:], "a double quote inside a quoted text ends it: write the inner ones as single quotes"
+
+
 def _full_stop(row: str, parser) -> tuple[str, str] | None:
     """``first to 61.``: a sentence's full stop at the end of a statement."""
     code = row.split("#")[0].rstrip()
@@ -299,7 +326,8 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 # each returns the line mended and what was wrong (and a code other than B125), or None
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
     _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
-    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets,
+    _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets, _points_word,
+    _default_word, _inner_quotes,
     _single_quotes)
 
 
