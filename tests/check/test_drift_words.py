@@ -134,3 +134,14 @@ def test_a_dealing_rule_restated_with_its_condition_turned_is_checked_without_a_
     head, condition = line.split(" when ", 1)
     found = findings(tmp_path, parent, f"dealing:\n  {head} when not ({condition})\n")
     assert "B900" not in found, found.get("B900")
+
+
+def test_a_childs_values_line_that_drops_the_parents_picture_values_is_named(tmp_path):
+    message, help_ = findings(tmp_path, "scopa-dassi", "setup:\n  values A 1\n")["B736"]
+    assert "this 'values' line replaces scopa-dassi's whole line" in message
+    assert help_ == "restate scopa-dassi's values with yours: 'values A 1, J 8, Q 9, K 10'"
+
+
+def test_a_bonus_reading_only_the_floor_is_offered_as_a_dealing_rule(tmp_path):
+    _, help_ = findings(tmp_path, "scopa", "basra:\n  quindici: 1 when floor.sum == 15\n")["B723"]
+    assert "under 'dealing:' write 'quindici: 1 to dealer when floor.sum == 15'" in help_

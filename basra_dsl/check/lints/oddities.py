@@ -142,11 +142,35 @@ def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
     named = ", ".join(rank_word(r) for r in stuck)
     sums = next((c for c in merged.variant.clauses if isinstance(c, n.CaptureRule) and c.takes == "sums"), None)
     drop = next((d for d in merged.variant.drops if d.section == "capture"), None)
+    values = next((c for c in merged.variant.clauses if isinstance(c, n.CardValues) and is_own(merged, c)), None)
+    replaced = _values_replaced(merged, values, stuck)
+    if replaced is not None:  # a child's 'values' line replaced the parent's, which gave these cards theirs
+        origin, restated = replaced
+        yield warning("B736", f"{named} can never take from the floor: this 'values' line replaces {origin}'s whole "
+                      f"line, which gave them their values", values.span,
+                      f"restate {origin}'s values with yours: '{restated}'")
+        return
     span = (sums or drop or merged.variant.name).span
     yield warning("B736", f"{named} can never take from the floor: no capture rule lets them, and 'takes sums' "
                   "adds up only cards that have a value", span,
                   f"let a card take the cards of its rank ('pair: any takes rank'), or give {named} values "
                   f"('values {', '.join(f'{RANKS[r]} {11 + i}' for i, r in enumerate(stuck[:3]))}')")
+
+
+def _values_replaced(merged: Merged, values, stuck: list[int]) -> tuple[str, str] | None:
+    """The parent's name and its values line with this file's entries put in, where this file's
+    'values' line replaced one that gave the stuck ranks their values; None otherwise."""
+    parent = merged.parent
+    old = next((c for c in merged.chain[1].clauses if isinstance(c, n.CardValues)), None) \
+        if values is not None and parent is not None else None
+    if old is None:
+        return None
+    given = {r for e in old.entries for c in (X.pattern_set(e.pattern) or ()) for r in [c >> 2]}
+    if not set(stuck) <= given:
+        return None
+    mine = {pattern_text(e.pattern) for e in values.entries}
+    entries = [e for e in values.entries] + [e for e in old.entries if pattern_text(e.pattern) not in mine]
+    return parent.name.text, "values " + ", ".join(f"{pattern_text(e.pattern)} {expr_text(e.value)}" for e in entries)
 
 
 def _pictures_alike(merged: Merged, rules) -> Iterator[Diagnostic]:
