@@ -10,10 +10,7 @@ apart by the rules alone. The bonus lines are ``quickstart_bonuses``' job.
 
 from __future__ import annotations
 
-import re
-
 import math
-
 
 from ...language import nodes as n
 from ...language.evaluation import evaluate_constant
@@ -37,19 +34,10 @@ from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
 from ..prose.score_sentences import point_groups
 from ..prose.titles import label as rule_label
 from ..prose.titles import rule_title
+from ..text.markdown import prose_steps
 
 TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores nothing",
         "each": "on a tie, each tied side scores them", "split": "on a tie, the tied sides share them"}
-
-
-_LINK = re.compile(r"(?<!\*\*)\[([^\[\]]+)\]\((#[^()\s]+)\)")  # a link in a line, not a step's label
-
-
-def _plain_steps(text: str) -> str:
-    """The minute as prose: each step's label links to its section of the rules, and the rules
-    listed under a step (captures, bonuses) link to themselves; the sentences of a step carry
-    no links of their own, so the section reads as prose rather than a wall of links."""
-    return "\n".join(line if line.startswith("    - ") else _LINK.sub(r"\1", line) for line in text.split("\n"))
 
 
 def play_in_a_minute(page: PageState) -> str:
@@ -64,7 +52,7 @@ def play_in_a_minute(page: PageState) -> str:
         head, *subs = body if isinstance(body, list) else [body]
         lines.append(f"{number}. **[{label}]({target}):** {head}".rstrip())
         lines += [f"    - {sub}" for sub in subs]
-    text = "## Play in a minute {#play-in-a-minute}\n\n" + _plain_steps("\n".join(lines)) + "\n"
+    text = "## Play in a minute {#play-in-a-minute}\n\n" + prose_steps("\n".join(lines)) + "\n"
     if page.merged.options:
         text += ("\nThis is the game with its default options; a table may choose others "
                  "(see [Options](#options)).\n")

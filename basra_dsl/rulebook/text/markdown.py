@@ -5,6 +5,8 @@ Text from a variant file is escaped by ``safe`` before it reaches these builders
 
 from __future__ import annotations
 
+import re
+
 from .safe import in_quotes
 
 
@@ -29,3 +31,13 @@ def admonition(kind: str, title: str, body: str, folded: bool = False) -> str:
     folded one the reader opens by its title (``??? note "Title"``); ``title`` is Markdown,
     and a double quote in it would end the title, so it is written as an entity."""
     return f'{"???" if folded else "!!!"} {kind} "{in_quotes(title)}"\n\n{indent(body)}\n'
+
+
+_LINK = re.compile(r"(?<!\*\*)\[([^\[\]]+)\]\((#[^()\s]+)\)")  # a link in a line, not a bold label's
+
+
+def prose_steps(text: str) -> str:
+    """A numbered list read as prose: each step's bold label keeps its link, and the items listed
+    under a step link to themselves; the sentences of a step carry no links of their own (a wall of
+    links reads badly: Play in a minute)."""
+    return "\n".join(line if line.startswith("    - ") else _LINK.sub(r"\1", line) for line in text.split("\n"))
