@@ -145,3 +145,9 @@ def test_a_childs_values_line_that_drops_the_parents_picture_values_is_named(tmp
 def test_a_bonus_reading_only_the_floor_is_offered_as_a_dealing_rule(tmp_path):
     _, help_ = findings(tmp_path, "scopa", "basra:\n  quindici: 1 when floor.sum == 15\n")["B723"]
     assert "under 'dealing:' write 'quindici: 1 to dealer when floor.sum == 15'" in help_
+
+
+def test_a_rule_that_never_applies_for_an_and_that_was_an_or_is_offered_the_or(tmp_path):
+    body = "basra:\n  lone: 20 when floor.count == 1 and (played is not J and floor.lone is J)\n"
+    _, help_ = findings(tmp_path, "lebanese", body)["B701"]
+    assert help_.startswith("did you mean 'floor.count == 1 and (played is not J or floor.lone is J)'?")

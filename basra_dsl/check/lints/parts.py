@@ -11,6 +11,7 @@ A part that reads only the options and the player count is judged without plays
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from ...engine.rules import Rules
@@ -29,9 +30,61 @@ TRIALS = 20_000  # plays tried per part: the rule itself was tried on as many or
 
 
 def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
-    """Returns the help naming the part of the clause's 'when' that never holds on the
-    sampled plays (probes for a capture rule, captures for a bonus), or None when the
-    condition has one part or its parts cannot be told apart."""
+    """Returns the help for a 'when' that never holds on the sampled plays (probes for a
+    capture rule, captures for a bonus): an 'and' that reads as 'or' where that makes it hold
+    (a slip, said first), else the part to blame; None when nothing can be told."""
+    flipped = _flipped_join(clause.guard, rules, options, probes)
+    named = _failing_part(clause, rules, options, probes)
+    if flipped is not None:
+        return flipped + (f"; else: {named}" if named else "")
+    return named
+
+
+MOST_FLIPS = 8  # joins tried as the other word (a condition rarely holds more)
+
+
+def _flipped_join(guard: n.Expr, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
+    """'did you mean ...?' with the first 'and' read as 'or' (or 'or' as 'and') under which
+    the condition holds on some sampled plays: a slip of one word, by far the likeliest."""
+    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    plays = list(itertools.islice((p for p in sampled_plays(rules) if (p[2] == ()) == probes), TRIALS // 4))
+    held = []
+    for variant in itertools.islice(_joins_flipped(guard), MOST_FLIPS):
+        try:
+            test = E.compile_function(variant, options, rules.values, ranks)
+        except FAILURES:
+            continue
+        share = sum(_safely(test, play) for play in plays)
+        if share:
+            held.append((share, expr_text(variant)))
+    if not held:
+        return None
+    # a rule is meant to hold on some plays, not most: the reading that lets in the fewest
+    return f"did you mean '{min(held)[1]}'? (one 'and' or 'or' for the other)"
+
+
+def _joins_flipped(expr: n.Expr):
+    """Yields the expression with one of its 'and'/'or' joins turned into the other, outermost first."""
+    if isinstance(expr, n.BoolOp):
+        yield replace(expr, op="or" if expr.op == "and" else "and")
+        for left in _joins_flipped(expr.left):
+            yield replace(expr, left=left)
+        for right in _joins_flipped(expr.right):
+            yield replace(expr, right=right)
+    elif isinstance(expr, n.Not):
+        for operand in _joins_flipped(expr.operand):
+            yield replace(expr, operand=operand)
+
+
+def _safely(test, play) -> bool:
+    try:
+        return bool(test(*play))
+    except FAILURES:
+        return False
+
+
+def _failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
+    """The help naming the part of the clause's 'when' that never holds on the sampled plays."""
     parts = [part for part in conjuncts(clause.guard) if reads_play(part)]
     if len(conjuncts(clause.guard)) < 2 or not parts:
         return None
