@@ -8,6 +8,6 @@ it. ``model`` holds the data types every stage builds; ``codes`` is the registry
 May import: nothing else of basra_dsl (every layer may import it).
 """
 
-from .model import Diagnostic, DiagnosticError, Severity, SourceFile, Span, did_you_mean, error, limit_per_file, warning
+from .model import Diagnostic, DiagnosticError, Severity, SourceFile, Span, closest_word, did_you_mean, error, limit_per_file, warning
 
-__all__ = ["limit_per_file", "Diagnostic", "DiagnosticError", "Severity", "SourceFile", "Span", "did_you_mean", "error", "warning"]
+__all__ = ["limit_per_file", "Diagnostic", "DiagnosticError", "Severity", "SourceFile", "Span", "closest_word", "did_you_mean", "error", "warning"]

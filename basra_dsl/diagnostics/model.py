@@ -99,12 +99,19 @@ def warning(code: str, message: str, span: Span | None = None, help: str | None 
 
 def did_you_mean(word: str, vocabulary: Iterable[str]) -> str | None:
     """Returns a "did you mean" hint for a misspelled word, or None."""
+    meant = closest_word(word, vocabulary)
+    return f"did you mean '{meant}'?" if meant is not None else None
+
+
+def closest_word(word: str, vocabulary: Iterable[str]) -> str | None:
+    """Returns the word of ``vocabulary`` a misspelled word most likely meant (the same word in
+    other letter case first), or None."""
     words = list(vocabulary)
     folded = {w.lower(): w for w in words}
     if word.lower() in folded and folded[word.lower()] != word:
-        return f"did you mean '{folded[word.lower()]}'?"
+        return folded[word.lower()]
     close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    return close[0] if close else None
 
 
 class SourceFile:

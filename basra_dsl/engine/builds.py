@@ -48,15 +48,32 @@ class Builder:
             return []
         if self.rules.stack_limit:
             return self._stacks(v, loose, builds)
+        multiple = self.rules.multiple
+        reach, total = self._sums_of(loose, max((x for h in hand for x in self.played(h)), default=0))
+        values = {b.value for b in builds}
         found: dict[frozenset, tuple[tuple[int, ...], int]] = {}
         for target in sorted({x for h in hand if h != card for x in self.played(h) if x >= v}):
+            rest = target - v
+            if not (rest == 0 and multiple or reach >> rest & 1 or builds):
+                continue  # no loose group, build or gathering makes it: nothing to search
             for own in self._own_groups(card, v, target, seat, loose, builds):
                 self._add(found, own, target)
-                if self.rules.multiple:
+                # other units to gather: a build of the target, or loose cards adding up to it
+                if multiple and (target in values or total - (rest if own and own[0] in loose else 0) >= target):
                     self._add(found, own + self._gathered(own, target, loose, builds), target)
                 if len(found) >= MAX_OPTIONS:
                     return list(found.values())
         return list(found.values())
+
+    def _sums_of(self, loose: Sequence[int], most: int) -> tuple[int, int]:
+        """The sums up to ``most`` some loose cards make (as bits: bit n, some cards make n) and
+        what they all add up to: a build's own group needs one, a gathering the total."""
+        reach, total, limit, worth = 1, 0, (1 << (most + 1)) - 1, self.worth
+        for x in loose:
+            if worth[x]:
+                reach = (reach | reach << worth[x]) & limit
+                total += worth[x]
+        return reach, total
 
     def stacks_with(self, moves) -> bool:
         """Whether a card whose other moves are ``moves`` may build: always, but a stack
@@ -123,7 +140,7 @@ class Builder:
         mine = [x for x in onto if x in set(loose)]
         if len(mine) + sum(len(b.cards) for b in touched) != len(onto):
             return 0  # a card that is not on the floor
-        total = v + sum(worth[x] for x in mine) + sum(b.value for b in touched)
+        total = self._total(card, mine, touched)
         if total % target or not all(worth[x] for x in mine):
             return 0
         count = total // target
@@ -133,6 +150,20 @@ class Builder:
             if set(own) <= taken and self._rest_splits(taken - set(own), target, mine, touched):
                 return count
         return 0
+
+    def units(self, card: int, onto: Sequence[int], target: int, builds: Sequence[Build]) -> int:
+        """How many units of the target value a listed play makes (what ``groups`` finds, without
+        checking again a play ``plays`` listed): one for a stack."""
+        if self.rules.stack_limit:
+            return 1
+        taken = set(onto)
+        touched = [b for b in builds if not taken.isdisjoint(b.cards)]
+        built = {x for b in touched for x in b.cards}
+        return self._total(card, [x for x in onto if x not in built], touched) // target
+
+    def _total(self, card: int, loose: Sequence[int], touched: Sequence[Build]) -> int:
+        """What a build adds up to: the card played, the loose cards it joins, the builds it takes in."""
+        return self.worth[card] + sum(self.worth[x] for x in loose) + sum(b.value for b in touched)
 
     def why_not(self, card: int, onto: Sequence[int], target: int, hand: Sequence[int], seat: int,
                 builds: Sequence[Build]) -> str:
@@ -191,12 +222,19 @@ def captures_with_builds(resolver, played, card: int, floor: Sequence[int], buil
     if not builds:
         return resolver.captures(card, floor, previous)
     found = resolver.captures(card, loose_of(floor, builds), previous)
-    counts = played(card)
-    matching = [b.cards for b in builds if b.value in counts] if resolver.groups[card] else []
+    return with_builds(found, played(card), floor, builds, resolver.largest) if resolver.groups[card] else found
+
+
+def with_builds(found: list[tuple[int, ...]], counts: Sequence[int], floor: Sequence[int], builds: Sequence[Build],
+                largest: bool) -> list[tuple[int, ...]]:
+    """The captures ``found`` on the loose floor, with each build of a value in ``counts`` (what
+    the card played counts as) taken whole: added to every capture under 'largest', else each
+    its own capture; in floor order."""
+    matching = [b.cards for b in builds if b.value in counts]
     if not matching:
         return found
     order = {x: i for i, x in enumerate(floor)}.__getitem__
-    if resolver.largest:
+    if largest:
         every = tuple(x for cards in matching for x in cards)
         return [tuple(sorted(option + every, key=order)) for option in found] or [tuple(sorted(every, key=order))]
     return found + [tuple(sorted(cards, key=order)) for cards in matching]

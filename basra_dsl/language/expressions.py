@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from .. import cards as C
-from ..diagnostics import Diagnostic, did_you_mean, error
+from ..diagnostics import Diagnostic, closest_word, did_you_mean, error
 from . import nodes as n
 from .syntax import hints
 from .unparse import expr_text, number_text, pattern_text
@@ -254,11 +254,9 @@ def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
         return error("B201", f"'{name.id}' is a word: numbers are written in digits", name.span, f"write {number}")
     if hints.is_card_word(name.id):
         return hints.card_as_value(name)
-    hint = did_you_mean(name.id, scope.vocabulary() + sorted(scope.words) + sorted(scope.inherited))
-    meant = hint.split("'")[1] if hint else None
-    if meant in scope.inherited and meant not in scope.options:
-        hint = f"did you mean '{meant}'? (an option {scope.inherited[meant]} declares)"
-    hint = hint or hints.declare_option(name.id)
+    meant = closest_word(name.id, scope.vocabulary() + sorted(scope.words) + sorted(scope.inherited))
+    declared = f" (an option {scope.inherited[meant]} declares)" if meant in scope.inherited else ""
+    hint = f"did you mean '{meant}'?{declared}" if meant is not None else hints.declare_option(name.id)
     return error("B201", f"unknown name '{name.id}'", name.span, hint)
 
 

@@ -87,6 +87,20 @@ def safe_constant(expr: n.Expr, options: dict[str, Any]) -> Any:
         return None
 
 
+def compile_part(expr: n.Expr, options: dict[str, Any], rules: Rules):
+    """Returns a condition (or part of one) compiled for the plays of ``rules``, as the compiler
+    compiles a rule's; raises one of FAILURES where it cannot be."""
+    return E.compile_function(expr, options, rules.values, {c: c >> 2 for c in rules.deck} | {None: None})
+
+
+def holds_on(test, play) -> bool:
+    """Whether a compiled condition holds on a sampled play (False where it fails on it)."""
+    try:
+        return bool(test is None or test(*play))
+    except FAILURES:
+        return False
+
+
 def why_failed(exc: BaseException) -> str:
     """Returns why an expression failed, in words."""
     if isinstance(exc, ZeroDivisionError):

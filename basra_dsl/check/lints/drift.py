@@ -19,17 +19,16 @@ from typing import Any, Iterator
 from ...diagnostics import Diagnostic, DiagnosticError, warning
 from ...engine.deal import NO_PLAY
 from ...engine.scoring import NOTHING_PLAYED, points_if_holds
-from ...language import evaluation as E
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.compiler import compile_rules
 from ...language.merge import SAMPLE_SEED, Merged
 from ...language.unparse import expr_text, pattern_text
-from ...resources import bundled_variants
 from ...cards import card_name
-from .combinations import FAILURES, Combination, atoms, conjuncts, is_own, names_in, safe_constant
-from .overrides import parent_of
-from .reference import bundled_merged, copied_from, is_bundled_file, source_lines
+from .combinations import (FAILURES, Combination, atoms, compile_part, conjuncts, holds_on, is_own, names_in,
+                           safe_constant)
+from .overrides import changes_more_than_guard
+from .reference import is_bundled_file, reference_of
 from .samples import sampled_plays
 
 PLAYS = 6_000  # sampled plays both conditions are tried on
@@ -81,7 +80,7 @@ def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnosti
         if clause.guard is None or old.guard is None or expr_text(old.guard) == expr_text(clause.guard):
             continue
         subset = {expr_text(p) for p in conjuncts(clause.guard)} < {expr_text(p) for p in conjuncts(old.guard)}
-        if subset and _changes_more_than_guard(old, clause):
+        if subset and isinstance(clause, (n.BasraRule, n.CaptureRule)) and changes_more_than_guard(old, clause):
             continue  # parts of the condition left out, the points changed: B711 says so, naming them
         index = _combo_where(old.guard, usable)
         found = (None if subset else _guard_drift(clause, old, usable[index], then_rules(index), name)) \
@@ -109,13 +108,13 @@ def _part_left_out(clause, old, combo: Combination, name: str, playing: str) -> 
     if rule is None or not lost:
         return None
     plays, what = _plays_for(clause, rules, rule)
-    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    holding = [plays[i] for i in sorted(_held(rule.condition, plays))]
     for part in lost:
         try:
-            test = E.compile_function(part, combo.options, rules.values, ranks)
+            test = compile_part(part, combo.options, rules)
         except FAILURES:
             continue
-        let_in = [p for p in plays if _all_hold([rule.condition or (lambda *a: True)], p) and not _all_hold([test], p)]
+        let_in = [p for p in holding if not holds_on(test, p)]
         if len(let_in) >= max(5, len(plays) // 200):
             example = let_in[0]
             shown = f" (such as {card_name(example[0])} taking {' '.join(map(card_name, example[2]))})" \
@@ -131,15 +130,6 @@ def _part_left_out(clause, old, combo: Combination, name: str, playing: str) -> 
 def _is_exception(part: n.Expr) -> bool:
     return isinstance(part, n.Not) or isinstance(part, n.Test) and part.op == "is not" or \
         isinstance(part, n.Compare) and part.op == "!="
-
-
-def _changes_more_than_guard(old, new) -> bool:
-    """Whether a restated rule changes more than its condition (B711 then names a part left out)."""
-    if isinstance(new, n.BasraRule):
-        return expr_text(new.points) != expr_text(old.points)
-    if isinstance(new, n.CaptureRule):
-        return (pattern_text(new.pattern), new.takes) != (pattern_text(old.pattern), old.takes)
-    return False
 
 
 def _combo_where(guard: n.Expr, usable: list[Combination]) -> int:
@@ -164,7 +154,7 @@ def _guard_drift(clause, old, combo: Combination, old_rules, name: str) -> Diagn
         # the part both keep may be rare (a sweep): compare the rest where it holds
         kept = _kept_parts(old.guard, clause.guard, combo.options, rules)
         if kept is not None:
-            shares = _shares(rule, was, [p for p in plays if _all_hold(kept[1], p)])
+            shares = _shares(rule, was, [p for p in plays if all(holds_on(test, p) for test in kept[1])])
             what = f"{what} where '{kept[0]}' holds"
     if shares is None or not _differs(shares):
         return None
@@ -295,9 +285,8 @@ def _kept_parts(before: n.Expr, now: n.Expr, options: dict, rules) -> tuple[str,
     kept = [p for p in conjuncts(now) if expr_text(p) in old_parts]
     if not kept or len(kept) == len(old_parts) or len(kept) == len(conjuncts(now)):
         return None
-    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
     try:
-        tests = [E.compile_function(p, options, rules.values, ranks) for p in kept]
+        tests = [compile_part(p, options, rules) for p in kept]
     except FAILURES:
         return None
     return " and ".join(expr_text(p) for p in kept), tests
@@ -311,36 +300,14 @@ def _shares(rule, was, plays: list) -> tuple[float, float, float] | None:
     return len(now) / len(plays), len(then) / len(plays), len(now & then) / len(plays)
 
 
-def _all_hold(tests: list, play) -> bool:
-    try:
-        return all(test(*play) for test in tests)
-    except FAILURES:
-        return False
-
-
 def _held(condition, plays) -> set[int]:
     """The plays (by index) on which a condition holds."""
-    held = set()
-    for index, play in enumerate(plays):
-        try:
-            if condition is None or condition(*play):
-                held.add(index)
-        except FAILURES:
-            continue
-    return held
+    return {index for index, play in enumerate(plays) if holds_on(condition, play)}
 
 
 def _written_from(merged: Merged) -> tuple[str, Merged] | None:
-    """The bundled variant a file is a copy of (most of its lines: a renamed copy of a child
-    is a copy of the child, not of its parent), else the parent a child extends, with its
-    name; None for a bundled file itself or a file of its own."""
+    """The game a file was written from (``reference_of``: the bundled file it copies, or its
+    parent), with its name; None for a bundled file itself or a file of its own."""
     path = merged.variant.name.span.path if merged.variant.name.span else None
-    if path is None or is_bundled_file(path):
-        return None
-    lines = source_lines(merged)
-    name = copied_from("\n".join(lines)) if lines else None
-    origin = bundled_merged(str(bundled_variants()[name])) if name else None
-    if origin is not None:
-        return name, origin
-    parent = parent_of(merged)
-    return (parent.name, parent) if parent is not None else None
+    origin = reference_of(merged) if path is not None and not is_bundled_file(path) else None
+    return (origin.name, origin) if origin is not None else None

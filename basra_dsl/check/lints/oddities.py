@@ -161,15 +161,12 @@ def _values_replaced(merged: Merged, values, stuck: list[int]) -> tuple[str, str
     """The parent's name and its values line with this file's entries put in, where this file's
     'values' line replaced one that gave the stuck ranks their values; None otherwise."""
     parent = merged.parent
-    old = next((c for c in merged.chain[1].clauses if isinstance(c, n.CardValues)), None) \
+    old = next((c for c in parent.clauses if isinstance(c, n.CardValues)), None) \
         if values is not None and parent is not None else None
-    if old is None:
-        return None
-    given = {r for e in old.entries for c in (X.pattern_set(e.pattern) or ()) for r in [c >> 2]}
-    if not set(stuck) <= given:
+    if old is None or not set(stuck) <= {c >> 2 for e in old.entries for c in X.pattern_set(e.pattern) or ()}:
         return None
     mine = {pattern_text(e.pattern) for e in values.entries}
-    entries = [e for e in values.entries] + [e for e in old.entries if pattern_text(e.pattern) not in mine]
+    entries = list(values.entries) + [e for e in old.entries if pattern_text(e.pattern) not in mine]
     return parent.name.text, "values " + ", ".join(f"{pattern_text(e.pattern)} {expr_text(e.value)}" for e in entries)
 
 

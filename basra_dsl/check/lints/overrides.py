@@ -86,7 +86,7 @@ def check_partial_conditions(merged: Merged, combos: list[Combination]) -> Itera
         if not isinstance(clause, (n.BasraRule, n.CaptureRule)):
             continue
         old = parent.first(clause.key)
-        if type(old) is not type(clause) or old.guard is None or not _changes_more_than_guard(old, clause):
+        if type(old) is not type(clause) or old.guard is None or not changes_more_than_guard(old, clause):
             continue
         kept = list(atoms(clause.guard)) if clause.guard is not None else []
         if clause.guard == old.guard or any(atom not in list(atoms(old.guard)) for atom in kept):
@@ -112,18 +112,12 @@ def check_partial_conditions(merged: Merged, combos: list[Combination]) -> Itera
                       f"keep {origin}'s condition: {_rule_text(clause, old.guard)}")
 
 
-def _changes_more_than_guard(old: n.Clause, new: n.Clause) -> bool:
+def changes_more_than_guard(old: n.Clause, new: n.Clause) -> bool:
+    """Whether a restated capture or basra rule changes more than its condition (its points, or
+    its cards and what they take)."""
     if isinstance(new, n.BasraRule):
         return new.points != old.points
     return (new.pattern, new.takes, new.total, new.spared) != (old.pattern, old.takes, old.total, old.spared)
-
-
-
-
-
-
-
-
 
 
 def _rule_text(clause: n.Clause, guard: n.Expr | None) -> str:
@@ -427,8 +421,6 @@ def check_option_kinds(merged: Merged, combos: list[Combination] | None = None) 
 
 def _kind(option: n.Option) -> str:
     return X.value_type(option_value(option.default))
-
-
 
 
 # ------------------------------------------------------------------ B208, worded

@@ -20,7 +20,8 @@ from ...language import nodes as n
 from ...language.unparse import expr_text, number_text
 from ...diagnostics import Diagnostic, warning
 from ...language.merge import Merged
-from .combinations import FAILURES, Combination, any_choice, conjuncts, is_own, names_in, reads_play, safe_constant
+from .combinations import (FAILURES, Combination, any_choice, compile_part, conjuncts, holds_on, is_own, names_in,
+                           reads_play, safe_constant)
 from .samples import sampled_plays
 
 # parts that can never hold on a capture, with what the author most likely meant
@@ -44,17 +45,16 @@ MOST_FLIPS = 8  # joins tried as the other word (a condition rarely holds more)
 
 
 def _flipped_join(guard: n.Expr, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
-    """'did you mean ...?' with the first 'and' read as 'or' (or 'or' as 'and') under which
-    the condition holds on some sampled plays: a slip of one word, by far the likeliest."""
-    ranks = {c: c >> 2 for c in rules.deck} | {None: None}
+    """'did you mean ...?' with one 'and' read as 'or' (or 'or' as 'and'): of the readings that
+    hold on some sampled plays, the one that holds on the fewest (a slip of one word)."""
     plays = list(itertools.islice((p for p in sampled_plays(rules) if (p[2] == ()) == probes), TRIALS // 4))
     held = []
     for variant in itertools.islice(_joins_flipped(guard), MOST_FLIPS):
         try:
-            test = E.compile_function(variant, options, rules.values, ranks)
+            test = compile_part(variant, options, rules)
         except FAILURES:
             continue
-        share = sum(_safely(test, play) for play in plays)
+        share = sum(holds_on(test, play) for play in plays)
         if share:
             held.append((share, expr_text(variant)))
     if not held:
@@ -64,7 +64,7 @@ def _flipped_join(guard: n.Expr, rules: Rules, options: dict[str, Any], probes: 
 
 
 def _joins_flipped(expr: n.Expr):
-    """Yields the expression with one of its 'and'/'or' joins turned into the other, outermost first."""
+    """Yields the expression with one of its 'and'/'or' joins turned into the other."""
     if isinstance(expr, n.BoolOp):
         yield replace(expr, op="or" if expr.op == "and" else "and")
         for left in _joins_flipped(expr.left):
@@ -74,13 +74,6 @@ def _joins_flipped(expr: n.Expr):
     elif isinstance(expr, n.Not):
         for operand in _joins_flipped(expr.operand):
             yield replace(expr, operand=operand)
-
-
-def _safely(test, play) -> bool:
-    try:
-        return bool(test(*play))
-    except FAILURES:
-        return False
 
 
 def _failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:

@@ -348,15 +348,12 @@ def _picture_sum(cmp: n.Compare, found: tuple) -> Diagnostic:
                    f"if pictures should not count, say so: {expr_text(subject)} only numeral and {expr_text(cmp)}")
 
 
-PLAY_WORDS = {"played", "floor", "captured", "left", "cleared", "trailed", "previous", "last", "last_deal", "stock"}
-
-
 def _leaves_cards(merged: Merged, clause: n.BasraRule, play: Play, changed) -> Diagnostic:
     p, f, c, left = play[:4]
     what = f"{card_name(p)} takes {' '.join(map(card_name, c))} from {' '.join(map(card_name, f))}"
     when = f" and {expr_text(clause.guard)}" if clause.guard is not None else ""
     help_ = f"if it is a basra, say so: {clause.name.text}: {expr_text(clause.points)} when cleared{when}"
-    if clause.guard is not None and names_in(clause.guard) & PLAY_WORDS <= {"floor"} and "floor" in names_in(clause.guard):
+    if clause.guard is not None and names_in(clause.guard) & X.PLAY_NAMES.keys() == {"floor"}:
         # it reads only the floor: the first floor as dealt, won at the deal, is most likely meant
         help_ += (f"; if the first floor as dealt is meant, it is a dealing rule: under 'dealing:' write "
                   f"'{clause.name.text}: {expr_text(clause.points)} to dealer when {expr_text(clause.guard)}'")

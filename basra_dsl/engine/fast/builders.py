@@ -7,9 +7,9 @@ builds, each kept only if the player still holds a card for every build they own
 ``State.moves`` lists them, in the same order: so both tiers make the same draws and play
 the same hands. Loose floor cards are captured by the generated routine's own ``caps``
 (packed counts and sums tables, resolver-exact), builds taken whole by a card of their
-value; builds are listed by the checked tier's ``Builder`` (its group search), skipping the
-values no loose group reaches, and a turn's survey (the loose floor, its counts and sums,
-the seat's builds) is made once for every card it lists. What is left out of ``State`` is
+value; builds are listed by the checked tier's ``Builder`` itself, and a turn's survey (the
+loose floor, its packed counts, whether the seat owns a build) is made once for every card
+it lists. What is left out of ``State`` is
 its bookkeeping: no Move or Play objects, no checks of a move already known to be legal,
 no duty check for a seat that owns no build (any build it makes is of a value it holds).
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
-from ..builds import Builder, after_build, after_capture, loose_of
-from ..capture import MAX_OPTIONS, MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
+from ..builds import Builder, after_build, after_capture, loose_of, with_builds
+from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
 from ..deal import deal_hand, hand_out, shuffled_pack
 from ..rules import Rules
 from ..bonus import play_bonus
@@ -37,7 +37,7 @@ class _Hand:
 
     __slots__ = ("hands", "floor", "stock", "piles", "bonuses", "builds", "previous", "last", "turned", "flips",
                  "deals", "deal_index", "pend",
-                 "laying", "swept", "loose", "rc", "owned", "reach", "total")
+                 "laying", "swept", "loose", "rc", "owned")
 
     def __init__(self, players: int, deals: list):
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -60,8 +60,6 @@ class _Hand:
         self.loose: list[int] = []
         self.rc = 0
         self.owned = False
-        self.reach = 1
-        self.total = 0  # what the loose cards add up to, all together
 
 
 class BuildingHands:
@@ -82,11 +80,11 @@ class BuildingHands:
         self.takes_builds = [bool(resolver.groups.get(c)) for c in range(len(resolver.worth))]
         # the loose floor's captures come from the generated routine's own ``caps`` (packed counts,
         # sums tables), which lists them as the resolver does; builds are added here
-        names = namespace(make_plan(rules))
-        exec(compile(emit.captures_source(make_plan(rules)), "<fast tier: captures>", "exec"), names)  # noqa: S102
+        plan = make_plan(rules)
+        names = namespace(plan)
+        exec(compile(emit.captures_source(plan), "<fast tier: captures>", "exec"), names)  # noqa: S102
         self.caps, self.unit = names["caps"], names["RU"]
         self.builds_with = [c in rules.builds.cards and bool(self.builder.worth[c]) for c in range(len(resolver.worth))]
-        self.reach_limit = (1 << (max((v for p in self.played for v in p), default=0) + 1)) - 1
 
     # ------------------------------------------------------------ a whole hand
     def play(self, rng: random.Random, first: int, carry: tuple) -> HandFigures:
@@ -183,12 +181,6 @@ class BuildingHands:
             rc += unit[x]
         h.rc = rc
         h.owned = any(b.owner == seat for b in h.builds)
-        reach, worth, limit, total = 1, self.builder.worth, self.reach_limit, 0
-        for x in loose:  # the sums some loose cards make, as bits: a build's own group needs one
-            if worth[x]:
-                reach = (reach | reach << worth[x]) & limit
-                total += worth[x]
-        h.reach, h.total = reach, total
 
     def _choose(self, h: _Hand, seat: int, draw) -> tuple:
         """A move as (card, capture, build, value), drawn as ``_random_building_move`` draws."""
@@ -231,35 +223,13 @@ class BuildingHands:
             else:
                 found.append((card, capture, (), 0))
         if h.floor and (not self.stacks or any(not capture for _, capture, _, _ in found)):
-            plays = self._plays(h, seat, card) if self.builds_with[card] else ()
+            plays = self.builder.plays(card, h.hands[seat], seat, h.loose, h.builds) if self.builds_with[card] else ()
             if owned:
                 found += [(card, (), onto, value) for onto, value in plays
                           if self._keeps_duties(h, seat, card, (), onto, value)]
             else:
                 found += [(card, (), onto, value) for onto, value in plays]
         return found
-
-    def _plays(self, h: _Hand, seat: int, card: int) -> list:
-        """``Builder.plays``, skipping the targets no group of loose cards or build reaches."""
-        builder = self.builder
-        loose, builds = h.loose, h.builds
-        if builder.rules.stack_limit or not (loose or builds):
-            return builder.plays(card, h.hands[seat], seat, loose, builds)
-        v, played, multiple = builder.worth[card], self.played, builder.rules.multiple
-        found: dict = {}
-        for target in sorted({x for c in h.hands[seat] if c != card for x in played[c] if x >= v}):
-            rest = target - v
-            if not (rest == 0 and multiple or h.reach >> rest & 1 or builds):
-                continue  # no loose group, build, or gathering makes it
-            values = {b.value for b in builds}
-            for own in builder._own_groups(card, v, target, seat, loose, builds):
-                builder._add(found, own, target)
-                # other units to gather: a build of the target, or loose cards adding up to it
-                if multiple and (target in values or h.total - (rest if own and own[0] in loose else 0) >= target):
-                    builder._add(found, own + builder._gathered(own, target, loose, builds), target)
-                if len(found) >= MAX_OPTIONS:
-                    return list(found.values())
-        return list(found.values())
 
     def _named(self, h: _Hand, card: int, capture: tuple) -> list[tuple]:
         if card in self.several and capture:
@@ -301,26 +271,12 @@ class BuildingHands:
         found = self.caps(card, h.loose, h.rc, h.previous)
         if not h.builds or not self.takes_builds[card]:
             return found
-        counts = self.played[card]
-        matching = [b.cards for b in h.builds if b.value in counts]
-        if not matching:
-            return found
-        order = {x: i for i, x in enumerate(h.floor)}.__getitem__
-        if self.resolver.largest:
-            every = tuple(x for cards in matching for x in cards)
-            return [tuple(sorted(option + every, key=order)) for option in found] or [tuple(sorted(every, key=order))]
-        return found + [tuple(sorted(cards, key=order)) for cards in matching]
+        return with_builds(found, self.played[card], h.floor, h.builds, self.resolver.largest)
 
     # ------------------------------------------------------------ plays (State.play, Building._build)
     def _build(self, h: _Hand, seat: int, card: int, onto: tuple, value: int) -> None:
         """Plays a listed build: the units it gathers are worth ``value`` each (a stack is one)."""
-        count = 1
-        if not self.stacks:
-            taken, worth = set(onto), self.builder.worth
-            touched = [b for b in h.builds if not taken.isdisjoint(b.cards)]
-            built = {x for b in touched for x in b.cards}
-            total = worth[card] + sum(worth[x] for x in onto if x not in built) + sum(b.value for b in touched)
-            count = total // value
+        count = self.builder.units(card, onto, value, h.builds)
         h.hands[seat].remove(card)
         before = tuple(h.floor)
         h.builds = after_build(h.builds, card, onto, value, seat, h.floor, count)

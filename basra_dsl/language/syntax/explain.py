@@ -33,7 +33,7 @@ from .header import before_variant, variant_line
 from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
 from .operators import foreign
 from .places import wrong_section
-from .recovery import MAX_ERRORS, reads_past
+from .recovery import MAX_ERRORS, reads_past, with_row
 from .slips import at_the_stop, brackets, mended
 from .words import (
     LABELLED,
@@ -362,7 +362,7 @@ def _clause_typo(exc, text, row, before, section, parser):
     start = found.start(2)
     fixed = row[:start] + hint.split("'")[1] + row[start + len(word):]
     lines = text.split("\n")
-    attempt = "\n".join(lines[:exc.line - 1] + [fixed] + lines[exc.line:])
+    attempt = with_row(lines, exc.line, fixed)
     if not reads_past(attempt, exc.line, parser):
         return None
     return Explanation("B102", f"'{word}' is not a clause of the {section} section", hint,

@@ -76,7 +76,7 @@ def _error_line(exc: UnexpectedInput, text: str) -> int:
     return max(getattr(exc, "line", 1) or 1, 1)
 
 
-def _progress(text: str, parser: Lark) -> tuple[int, int]:
+def progress(text: str, parser: Lark) -> tuple[int, int]:
     """Returns how far the parser reads ``text``: (line, column) of its first error."""
     exc = _parse_error(text, parser)
     if exc is None:
@@ -86,9 +86,14 @@ def _progress(text: str, parser: Lark) -> tuple[int, int]:
     return (line, max(column, 0))
 
 
+def with_row(lines: list[str], line: int, row: str) -> str:
+    """The text of ``lines`` with its line ``line`` (1-based) written as ``row``: a repair to try."""
+    return "\n".join(lines[:line - 1] + [row] + lines[line:])
+
+
 def reads_past(text: str, line: int, parser: Lark) -> bool:
     """Returns whether the parser reads ``text`` past its line ``line`` (1-based)."""
-    return _progress(text, parser)[0] > line
+    return progress(text, parser)[0] > line
 
 
 def _best_repair(exc: UnexpectedInput, text: str, parser: Lark, fixes: list[str] = (),
@@ -105,14 +110,14 @@ def _best_repair(exc: UnexpectedInput, text: str, parser: Lark, fixes: list[str]
     candidates = list(fixes) + _repairs(exc, row, start, parser)
     best, best_score = None, (-1, -1)
     for candidate in candidates:
-        attempt = "\n".join(lines[:line - 1] + [candidate] + lines[line:])
+        attempt = with_row(lines, line, candidate)
         if budget is not None and not budget.spend(attempt):
             return None
-        score = _progress(attempt, parser)
+        score = progress(attempt, parser)
         if score[0] > line and score > best_score:
             best, best_score = attempt, score
     if best is None:  # nothing got past the line: blank it and go on
-        best = "\n".join(lines[:line - 1] + [candidates[-1]] + lines[line:])
+        best = with_row(lines, line, candidates[-1])
     return best
 
 

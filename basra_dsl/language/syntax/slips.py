@@ -19,7 +19,7 @@ from typing import Callable
 from lark import Lark
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from .recovery import _progress, reads_past
+from .recovery import progress, reads_past, with_row
 from .words import Explanation, keywords, labelled, line_text
 
 MAX_LINE = 400  # longer lines are not mended (no statement is near; bounds the regexes)
@@ -40,7 +40,7 @@ def mended(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | None:
         if found is None:
             continue
         fixed, message, code = (*found, "B125")[:3]
-        if fixed != row and reads_past("\n".join(lines[:line - 1] + [fixed] + lines[line:]), line, parser):
+        if fixed != row and reads_past(with_row(lines, line, fixed), line, parser):
             column = next((i for i, (a, b) in enumerate(zip(row, fixed)) if a != b), min(len(row), len(fixed)))
             return Explanation(code, message, f"write: {fixed.strip()}", column=column + 1, fix=fixed)
     return _broken_line(exc, lines, line, parser)
@@ -65,7 +65,7 @@ def at_the_stop(exc: UnexpectedInput, text: str, parser: Lark) -> Explanation | 
     word = str(token)
 
     def reads(fixed: str) -> bool:
-        return reads_past("\n".join(lines[:line - 1] + [fixed] + lines[line:]), line, parser)
+        return reads_past(with_row(lines, line, fixed), line, parser)
 
     # a clause's words before the stop (a rule's name and title, or an option's, are B101's)
     clause = row[:1].isspace() and row.split()[0] in keywords(parser) and '"' not in row[:at] \
@@ -92,7 +92,7 @@ def _commas_put_back(lines: list[str], line: int, at: int, parser: Lark) -> str 
     fixed = lines[line - 1]
     for _ in range(MAX_COMMAS):
         fixed = f"{fixed[:at].rstrip()}, {fixed[at:]}"
-        stop_line, stop_column = _progress("\n".join(lines[:line - 1] + [fixed] + lines[line:]), parser)
+        stop_line, stop_column = progress(with_row(lines, line, fixed), parser)
         if stop_line > line:
             return fixed
         if stop_line < line or stop_column - 1 <= at:
@@ -260,8 +260,7 @@ def _default_word(row: str, parser) -> tuple[str, str] | None:
 def _inner_quotes(row: str, parser) -> tuple[str, str] | None:
     """``about "Casino as the "Friday Club" plays it"``: double quotes inside a quoted text end it;
     the inner ones are written as single quotes."""
-    code = row.split("#")[0] if row.count('"') < 4 else row
-    if code.count('"') < 4 or not re.match(r'\s*(about|region|family|source|aliases|variant)\b', row):
+    if row.count('"') < 4 or not re.match(r'\s*(about|region|family|source|aliases|variant)\b', row):
         return None
     first, last = row.index('"'), row.rindex('"')
     inner = row[first + 1:last].replace('"', "'")
@@ -344,7 +343,7 @@ def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation 
     if not following.strip() or len(following) - len(following.lstrip()) <= indent or len(row) > MAX_LINE:
         return None
     carried = row.rstrip() + " \\"
-    if not reads_past("\n".join(lines[:line - 1] + [carried] + lines[line:]), line + 1, parser):
+    if not reads_past(with_row(lines, line, carried), line + 1, parser):
         return None
     return Explanation("B125", f"the statement goes on at line {line + 1}, but a line break ends a statement",
                        "end this line with '\\' to carry the statement on to the next line, or join the two lines",
@@ -364,7 +363,7 @@ def _carried_on(lines: list[str], line: int, parser: Lark) -> Explanation | None
             or len(prior) > MAX_LINE or prior.rstrip().endswith("\\"):
         return None
     carried = prior.rstrip() + " \\"
-    if not reads_past("\n".join(lines[:above - 1] + [carried] + lines[above:]), line, parser):
+    if not reads_past(with_row(lines, above, carried), line, parser):
         return None
     return Explanation("B125", f"this line goes on from the statement at line {above}, but a line break ends a "
                        "statement", f"end line {above} with '\\' to carry the statement on to this line, or join "
@@ -409,6 +408,4 @@ def _closed(exc, text: str, parser, row: str, at: int) -> str | None:
     compared = re.search(r"\s*(==|!=|<=|>=|<|>|\bis\b|\band\b|\bor\b)", row[at:]) if call else None
     place = at + compared.start() if compared else end
     fixed = original[:place] + ")" + original[place:]
-    lines = text.split("\n")
-    lines[exc.line - 1] = fixed
-    return fixed if reads_past("\n".join(lines), exc.line, parser) else None
+    return fixed if reads_past(with_row(text.split("\n"), exc.line, fixed), exc.line, parser) else None

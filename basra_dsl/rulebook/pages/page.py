@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...check.lints.placeholders import is_author_note
+from ...check.lints.reference import is_bundled_file
 from ...check.playable import load_playable
 from ...language.loader import resolve_argument
 from ...language.merge import Merged, option_value
@@ -136,7 +137,7 @@ def source_tab(page: PageState) -> str:
     while fence in source:
         fence += "`"
     name = Path(variant.path).name  # chosen by whoever wrote the file, like its text
-    given = "bundled" if _is_bundled(variant.path) else "written"  # an author's own file is not bundled
+    given = "bundled" if is_bundled_file(variant.path) else "written"  # an author's own file is not bundled
     text = f"The variant file {code_span(name)}, " + (
         f"exactly as {given}" if kept == text else
         f"as {given}, less its notes to the author (comments that begin with {code_span('#:')})")
@@ -145,15 +146,6 @@ def source_tab(page: PageState) -> str:
                  f"{page.link_variant(variant.parent.text)}, whose file is on its page")
     text += ".\n\n"
     return text + f'{fence}basra title="{fence_title(name)}"\n{source.rstrip()}\n{fence}\n' + command_note(page)
-
-
-def _is_bundled(path: str) -> bool:
-    """Whether a variant file is one of the package's bundled variants."""
-    try:
-        here = Path(path).resolve()
-        return any(here == bundled.resolve() for bundled in bundled_variants().values())
-    except OSError:
-        return False
 
 
 def _without_notes(text: str) -> str:
