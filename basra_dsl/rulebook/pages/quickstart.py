@@ -418,7 +418,7 @@ def winning(page: PageState) -> str:
             text = (f"The first to reach {target} wins: " + page.rule_link(
                 "game.win_at_once", "points scored during play win there and then, the hand stopping") + ". ")
         else:
-            text = f"The first to reach {target} at the end of a hand wins. "
+            text = f"Scores are added up after each hand; the first to reach {target} wins. "
         if rules.hands_limit is not None:
             text += f"The game stops after {page.rule_link('game.hands', hands_text(rules.hands_limit))} in any case. "
     if rules.countback:
