@@ -34,6 +34,8 @@ class Builder:
         self.worth = worth  # what a card counts on the floor (in a build)
         # what a held card may count when played to take a build (Royal Cassino's ace 1 or 14)
         self.played = played or (lambda card: (worth[card],) if worth[card] else ())
+        self.played_of = [self.played(c) for c in range(len(worth))]  # by card, once
+        self.builds_with = [c in rules.cards and bool(worth[c]) for c in range(len(worth))]
 
     # ------------------------------------------------------------ listing
     def plays(self, card: int, hand: Sequence[int], seat: int, loose: Sequence[int],
@@ -44,36 +46,31 @@ class Builder:
         gathering is checked by ``allows``."""
         worth = self.worth
         v = worth[card]
-        if card not in self.rules.cards or not v or not (loose or builds):
+        if not self.builds_with[card] or not (loose or builds):
             return []
         if self.rules.stack_limit:
             return self._stacks(v, loose, builds)
+        played = self.played_of
+        targets = sorted({x for h in hand if h != card for x in played[h] if x >= v})
+        if not targets:
+            return []
         multiple = self.rules.multiple
-        reach, total = self._sums_of(loose, max((x for h in hand for x in self.played(h)), default=0))
+        sums = _Sums(loose, worth, targets[-1] - v)  # what the loose cards add up to, once for every target
         values = {b.value for b in builds}
+        raisable = {b.value for b in builds if self._may_raise(b, seat)}
         found: dict[frozenset, tuple[tuple[int, ...], int]] = {}
-        for target in sorted({x for h in hand if h != card for x in self.played(h) if x >= v}):
+        for target in targets:
             rest = target - v
-            if not (rest == 0 and multiple or reach >> rest & 1 or builds):
-                continue  # no loose group, build or gathering makes it: nothing to search
-            for own in self._own_groups(card, v, target, seat, loose, builds):
+            if not (multiple if rest == 0 else sums.reach >> rest & 1 or rest in raisable):
+                continue  # the card has no group of its own to make (``_own_groups``): nothing to search
+            for own in self._own_groups(card, v, target, seat, sums, builds):
                 self._add(found, own, target)
                 # other units to gather: a build of the target, or loose cards adding up to it
-                if multiple and (target in values or total - (rest if own and own[0] in loose else 0) >= target):
+                if multiple and (target in values or sums.total - (rest if own and own[0] in loose else 0) >= target):
                     self._add(found, own + self._gathered(own, target, loose, builds), target)
                 if len(found) >= MAX_OPTIONS:
                     return list(found.values())
         return list(found.values())
-
-    def _sums_of(self, loose: Sequence[int], most: int) -> tuple[int, int]:
-        """The sums up to ``most`` some loose cards make (as bits: bit n, some cards make n) and
-        what they all add up to: a build's own group needs one, a gathering the total."""
-        reach, total, limit, worth = 1, 0, (1 << (most + 1)) - 1, self.worth
-        for x in loose:
-            if worth[x]:
-                reach = (reach | reach << worth[x]) & limit
-                total += worth[x]
-        return reach, total
 
     def stacks_with(self, moves) -> bool:
         """Whether a card whose other moves are ``moves`` may build: always, but a stack
@@ -94,11 +91,12 @@ class Builder:
 
     def _own_groups(self, card: int, v: int, target: int, seat: int, loose, builds) -> list[tuple[int, ...]]:
         """The floor cards joining the played card's own group: loose cards adding up with
-        it to the target, a single build it raises to the target, or none (a card of the
-        target value laid on other units of that value)."""
+        it to the target (``loose`` the cards, or their ``_Sums``), a single build it raises
+        to the target, or none (a card of the target value laid on other units of that value)."""
         groups: list[tuple[int, ...]] = [()] if v == target and self.rules.multiple else []
         if target > v:
-            groups += _subsets_summing(loose, self.worth, target - v)
+            sums = loose if isinstance(loose, _Sums) else _Sums(loose, self.worth, target - v)
+            groups += sums.subsets(target - v)
             groups += [b.cards for b in builds if b.value == target - v and self._may_raise(b, seat)]
         return groups
 
@@ -109,16 +107,24 @@ class Builder:
     def _gathered(self, own: tuple[int, ...], target: int, loose, builds) -> tuple[int, ...]:
         """Every other unit worth the target: builds of that value and the largest set of
         loose cards that splits into groups adding up to it."""
-        taken = set(own)
-        extra = [c for b in builds if b.value == target and not taken & set(b.cards) for c in b.cards]
-        rest = [x for x in loose if x not in taken and 0 < self.worth[x] <= target]
-        counts = [0] * (target + 1)
+        taken, worth = set(own), self.worth
+        extra = [c for b in builds if b.value == target and taken.isdisjoint(b.cards) for c in b.cards]
+        rest = [x for x in loose if x not in taken and 0 < worth[x] <= target]
+        return (*extra, *self.gather(target, rest)) if rest else tuple(extra)
+
+    def gather(self, target: int, rest: list[int]) -> Sequence[int]:
+        """The most of ``rest`` (loose cards worth at most the target, in floor order) that
+        split into groups adding up to the target: the first of ``best_covers``, in floor
+        order; none when no group adds up. (The fast tier looks it up in its sums tables.)"""
+        worth = self.worth
+        counts, reach, limit = [0] * (target + 1), 1, (1 << (target + 1)) - 1
         for x in rest:
-            counts[self.worth[x]] += 1
+            counts[worth[x]] += 1
+            reach = (reach | reach << worth[x]) & limit
+        if not reach >> target & 1:  # no loose group adds up to it: the search would find none
+            return ()
         covers = best_covers(target, tuple(counts))
-        if covers and any(covers[0]):
-            extra += expand_takes(rest, target, covers[:1], self.worth, most=1)[0]
-        return tuple(extra)
+        return expand_takes(rest, target, covers[:1], worth, most=1)[0] if covers and any(covers[0]) else ()
 
     # ------------------------------------------------------------ checking
     def groups(self, card: int, onto: Sequence[int], target: int, hand: Sequence[int], seat: int,
@@ -256,29 +262,49 @@ def after_capture(builds: Sequence[Build], capture: Sequence[int]) -> list[Build
     return [b for b in builds if not taken & set(b.cards)]
 
 
-def _subsets_summing(cards: Sequence[int], worth: Sequence[int], target: int) -> list[tuple[int, ...]]:
-    """Returns the sets of the cards (in floor order) whose values add up to the target, at
-    most MAX_OPTIONS of them. The walk follows only choices after which the cards still
-    to come can make up the rest, so its steps grow with the sets it finds."""
-    usable = [x for x in cards if 0 < worth[x] <= target]
-    found: list[tuple[int, ...]] = []
-    limit = (1 << (target + 1)) - 1
-    after = [1] * (len(usable) + 1)  # after[i]: the sums (as bits) the cards from i on can make
-    for i in range(len(usable) - 1, -1, -1):
-        after[i] = (after[i + 1] | after[i + 1] << worth[usable[i]]) & limit
+class _Sums:
+    """The loose cards with a value, and the sums the cards from each on can make up to a
+    limit (as bits: bit n of ``after[i]``, the cards from i on make n), worked out once for
+    every target a play is tried at; ``reach`` is what some of them make, ``total`` all."""
 
-    def walk(start: int, remaining: int, chosen: list[int]) -> None:
-        if remaining == 0:
-            found.append(tuple(chosen))
-            return
-        for i in range(start, len(usable)):
-            if len(found) >= MAX_OPTIONS or not after[i] >> remaining & 1:
+    __slots__ = ("usable", "after", "reach", "total", "worth")
+
+    def __init__(self, cards: Sequence[int], worth: Sequence[int], most: int):
+        self.worth = worth
+        self.usable = usable = [x for x in cards if worth[x]]
+        limit = (1 << (most + 1)) - 1
+        self.after = after = [1] * (len(usable) + 1)
+        for i in range(len(usable) - 1, -1, -1):
+            after[i] = (after[i + 1] | after[i + 1] << worth[usable[i]]) & limit
+        self.reach = after[0]
+        self.total = sum(worth[x] for x in usable)
+
+    def subsets(self, target: int) -> list[tuple[int, ...]]:
+        """Returns the sets of the cards (in floor order) whose values add up to the target
+        (at most the limit), at most MAX_OPTIONS of them. The walk follows only choices
+        after which the cards still to come can make up the rest, so its steps grow with
+        the sets it finds."""
+        usable, after, worth = self.usable, self.after, self.worth
+        found: list[tuple[int, ...]] = []
+
+        def walk(start: int, remaining: int, chosen: list[int]) -> None:
+            if remaining == 0:
+                found.append(tuple(chosen))
                 return
-            x = usable[i]
-            if worth[x] <= remaining and after[i + 1] >> (remaining - worth[x]) & 1:
-                chosen.append(x)
-                walk(i + 1, remaining - worth[x], chosen)
-                chosen.pop()
+            for i in range(start, len(usable)):
+                if len(found) >= MAX_OPTIONS or not after[i] >> remaining & 1:
+                    return
+                x = usable[i]
+                if worth[x] <= remaining and after[i + 1] >> (remaining - worth[x]) & 1:
+                    chosen.append(x)
+                    walk(i + 1, remaining - worth[x], chosen)
+                    chosen.pop()
 
-    walk(0, target, [])
-    return found
+        if after[0] >> target & 1:
+            walk(0, target, [])
+        return found
+
+
+def _subsets_summing(cards: Sequence[int], worth: Sequence[int], target: int) -> list[tuple[int, ...]]:
+    """Returns the sets of the cards (in floor order) whose values add up to the target, at most MAX_OPTIONS."""
+    return _Sums(cards, worth, target).subsets(target)

@@ -53,7 +53,10 @@ class FastHands:
         self.rules = rules
         if rules.builds is not None:  # cards are built: the hand is played on plain lists (``builders``)
             self._building = BuildingHands(rules)
-            self.play, self.source, self._names = self._building.play, "", {"TABLES": [], "FIELDS": (), "LARGEST": False}
+            built = self._building.names  # its sums tables, with the gathering's where they are apart, are kept too
+            tables = built["TABLES"] if built["GATHER"] is built["TABLES"] else built["TABLES"] + built["GATHER"]
+            self.play, self.source = self._building.play, ""
+            self._names = {"TABLES": tables, "FIELDS": (built["FIELDS"], "building"), "LARGEST": built["LARGEST"]}
             return
         self._building = None
         self._plan = plan = make_plan(rules)

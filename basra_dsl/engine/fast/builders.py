@@ -7,9 +7,11 @@ builds, each kept only if the player still holds a card for every build they own
 ``State.moves`` lists them, in the same order: so both tiers make the same draws and play
 the same hands. Loose floor cards are captured by the generated routine's own ``caps``
 (packed counts and sums tables, resolver-exact), builds taken whole by a card of their
-value; builds are listed by the checked tier's ``Builder`` itself, and a turn's survey (the
-loose floor, its packed counts, whether the seat owns a build) is made once for every card
-it lists. What is left out of ``State`` is
+value; builds are listed by the checked tier's ``Builder`` itself, its gathering of loose
+groups into a multiple build looked up in the same sums tables (kept from run to run with
+the captures'), and a turn's survey (the loose floor, its packed counts, whether the seat
+owns a build) is made once for every card it lists; a card with no move leaves each other
+card's moves listed once, for the draw among them. What is left out of ``State`` is
 its bookkeeping: no Move or Play objects, no checks of a move already known to be legal,
 no duty check for a seat that owns no build (any build it makes is of a value it holds).
 
@@ -19,9 +21,10 @@ May import: the rest of ``engine`` (never ``language``).
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from ..builds import Builder, after_build, after_capture, loose_of, with_builds
-from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver, floor_after
+from ..capture import MID_HAND, NO_PREVIOUS, CaptureResolver, expand_takes, floor_after
 from ..deal import deal_hand, hand_out, shuffled_pack
 from ..rules import Rules
 from ..bonus import play_bonus
@@ -29,7 +32,7 @@ from ..turn_end import hand_context_of
 from . import emit
 from .names import namespace
 from .plan import make_plan
-from .runtime import HandFigures, declared, score
+from .runtime import MISS, HandFigures, declared, score, sums_entry
 
 
 class _Hand:
@@ -81,10 +84,34 @@ class BuildingHands:
         # the loose floor's captures come from the generated routine's own ``caps`` (packed counts,
         # sums tables), which lists them as the resolver does; builds are added here
         plan = make_plan(rules)
-        names = namespace(plan)
+        self.names = names = namespace(plan)
         exec(compile(emit.captures_source(plan), "<fast tier: captures>", "exec"), names)  # noqa: S102
         self.caps, self.unit = names["caps"], names["RU"]
-        self.builds_with = [c in rules.builds.cards and bool(self.builder.worth[c]) for c in range(len(resolver.worth))]
+        self.builds_with = self.builder.builds_with
+        # a multiple build gathers the largest loose groups: the sums tables' entries under
+        # 'largest' (the capture's own tables where captures take the largest too), by value
+        names["GATHER"] = names["TABLES"] if names["LARGEST"] else [{} for _ in names["TABLES"]]
+        self.builder.gather = self._gather
+
+    def _gather(self, target: int, rest: list[int]) -> Sequence[int]:
+        """``Builder.gather`` from the sums tables: the floor's packed counts looked up."""
+        names = self.names
+        if target >= len(names["GATHER"]):
+            return Builder.gather(self.builder, target, rest)
+        unit, rc = self.unit, 0
+        for x in rest:
+            rc += unit[x]
+        key = rc & names["VMASK"][target]
+        table = names["GATHER"][target]
+        entry = table.get(key, MISS)
+        if entry is MISS:
+            entry = sums_entry(target, key, names["FIELDS"][target], True, table)
+        if entry is None:
+            return ()
+        worth = self.builder.worth
+        if entry.__class__ is frozenset:
+            return [x for x in rest if worth[x] in entry]
+        return expand_takes(rest, target, entry[:1], worth, most=1)[0]
 
     # ------------------------------------------------------------ a whole hand
     def play(self, rng: random.Random, first: int, carry: tuple) -> HandFigures:
@@ -188,12 +215,12 @@ class BuildingHands:
         card = hand[int(draw() * len(hand))]
         self._survey(h, seat)
         options = self._moves(h, seat, card)
-        if not options:
-            playable = [c for c in hand if self._moves(h, seat, c)]
+        if not options:  # each card's moves listed once: the card drawn next is one of them
+            listed = {c: self._moves(h, seat, c) for c in hand if c != card}
+            playable = [c for c in hand if listed.get(c)]
             if not playable:  # no play keeps every duty: any capture or trail (State._moves_with_builds)
                 return self._any_move(h, seat, hand, draw)
-            card = playable[int(draw() * len(playable))]
-            options = self._moves(h, seat, card)
+            options = listed[playable[int(draw() * len(playable))]]
         return options[int(draw() * len(options))]
 
     def _any_move(self, h: _Hand, seat: int, hand: list[int], draw) -> tuple:
