@@ -182,7 +182,17 @@ def _round_up(number, step):
     return -(-number // step) * step
 
 
-HELPERS = {"_run": _run, "_round_up": _round_up, "_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
+def _least(*numbers):
+    """The smallest of the numbers (``min``); None where one is unknown."""
+    return None if None in numbers else min(numbers)
+
+
+def _most(*numbers):
+    """The largest of the numbers (``max``); None where one is unknown."""
+    return None if None in numbers else max(numbers)
+
+
+HELPERS = {"_least": _least, "_most": _most, "_run": _run, "_round_up": _round_up, "_num": _num, "_order": _order, "_value": _value, "_sum": _sum, "_splits": _splits, "_groups": _groups,
            "_add": _op.add, "_sub": _op.sub, "_mul": _op.mul, "_div": _op.truediv,
            "_lt": _op.lt, "_le": _op.le, "_gt": _op.gt, "_ge": _op.ge}
 _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div"}
@@ -220,6 +230,8 @@ def _emit(expr: n.Expr, ns: _Namespace, options: dict[str, Any]) -> str:
             return f"_groups({emit(cards)}, {emit(total)}, {ns.name('V')})"
         case n.Call(func="round_up", args=(number, step)):
             return f"_round_up({emit(number)}, {emit(step)})"
+        case n.Call(func="min" | "max" as func, args=args):
+            return f"{'_least' if func == 'min' else '_most'}({', '.join(emit(a) for a in args)})"
         case n.Call(func="splits", args=(cards, least, most)):
             return f"_splits({emit(cards)}, {emit(least)}, {emit(most)}, {ns.name('V')})"
         case n.Negate(operand=operand):

@@ -55,7 +55,8 @@ TAKEN_NAMES = {"taken": (CARDS, "the cards a side took in the hand")}  # a score
 RESTRICTION_NAMES = CAPTURE_NAMES | {"hand": (CARDS, "the cards the player holds, the card played among them"),
                                      "opening": (BOOL, "no card has been played yet in this hand")}
 FUNCTIONS = {"value": "value(CARD, RANK=NUMBER, ...)", "splits": "splits(CARDS, GROUPS, MAX_SUM)",
-             "groups": "groups(CARDS, SUM)", "round_up": "round_up(NUMBER, STEP)"}
+             "groups": "groups(CARDS, SUM)", "round_up": "round_up(NUMBER, STEP)",
+             "min": "min(NUMBER, NUMBER, ...)", "max": "max(NUMBER, NUMBER, ...)"}
 
 
 @dataclass(frozen=True)
@@ -288,23 +289,13 @@ def _infer_compare(expr: n.Compare, scope: Scope, out: list[Diagnostic]) -> str:
     out.extend(found)
     if op in ("==", "!="):
         if lt and rt and lt != rt:
-            out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span, _rank_test_hint(expr, lt, rt)))
+            out.append(error("B205", f"cannot compare a {lt} with a {rt}", expr.span,
+                             hints.rank_test(expr, rt == NUM) if {lt, rt} == {RANK, NUM} else None))
     else:
         for side, kind in ((left, lt), (right, rt)):
             if kind and kind != NUM:
                 out.append(error("B205", f"'{op}' compares numbers, not a {kind}", side.span))
     return BOOL
-
-
-def _rank_test_hint(expr: n.Compare, lt: str, rt: str) -> str | None:
-    """``played.rank == 7``: a rank (or card) compared with a number tests the card for the rank."""
-    side, number = (expr.left, expr.right) if rt == NUM else (expr.right, expr.left)
-    if {lt, rt} != {RANK, NUM} or not isinstance(number, n.Number) or not isinstance(side, n.Attribute) \
-            or side.attr != "rank" or not 1 <= number.value <= 10 or number.value != int(number.value):
-        return None
-    rank = "A" if number.value == 1 else str(int(number.value))
-    test = "is not" if expr.op == "!=" else "is"
-    return f"a card's rank is tested with 'is': write '{expr_text(side.obj)} {test} {rank}'"
 
 
 def _expect(expr: n.Expr, scope: Scope, want: str, out: list[Diagnostic]) -> None:
@@ -396,6 +387,13 @@ def _infer_call(expr: n.Call, scope: Scope, out: list[Diagnostic]) -> str | None
             return NUM
         _expect(expr.args[0], scope, NUM, out)
         _expect(expr.args[1], scope, NUM, out)
+        return NUM
+    if expr.func in ("min", "max"):  # a bonus capped (a sur of at most 5), or kept above a floor
+        if len(expr.args) < 2 or expr.keywords:
+            out.append(error("B203", f"{expr.func}() takes two numbers or more", expr.span,
+                             f"{FUNCTIONS[expr.func]}, such as {expr.func}(5, captured.count)"))
+        for arg in expr.args:
+            _expect(arg, scope, NUM, out)
         return NUM
     out.append(error("B203", f"unknown function '{expr.func}'", expr.span,
                      did_you_mean(expr.func, FUNCTIONS) or "functions: " + ", ".join(FUNCTIONS.values())))

@@ -65,12 +65,16 @@ def _all_expressions(clause: n.Clause) -> Iterator[n.Expr]:
 
 
 def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
-    seen: set[str] = set()
+    seen: dict[str, n.Option] = {}
     for option in variant.options:
         name = option.name.text
         if name in seen:
-            yield error("B304", f"option '{name}' is declared twice", option.name.span)
-        seen.add(name)
+            first = seen[name].name.span.line
+            yield error("B304", f"option '{name}' is declared twice (first at line {first})", option.name.span,
+                        f"an option is declared once: keep the line that says what you mean and delete the "
+                        f"other (line {first} or this one); a child file may declare again an option of the "
+                        "game it extends")
+        seen.setdefault(name, option)
         if name in ("players",) or name in X.PLAY_NAMES:
             yield error("B306", f"'{name}' is a built-in name and cannot be an option", option.name.span,
                         "list player counts with 'players' in the setup section" if name == "players" else None)

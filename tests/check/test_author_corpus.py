@@ -27,14 +27,16 @@ from basra_dsl.resources import bundled_variants
 
 FOLDER = Path(__file__).parents[1] / "data" / "author-mistakes"
 MISTAKES = yaml.safe_load((FOLDER / "corpus.yaml").read_text(encoding="utf-8"))
-HELD_OUT = [dict(m, corpus=name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
+HELD_OUT = [dict(m, corpus=name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")
             for m in yaml.safe_load((FOLDER / f"{name}.yaml").read_text(encoding="utf-8"))]
 SILENT_BY_NATURE = {"heldout/31-bastra-jacks-to-dealer", "heldout/35-ethiopian-drop-wrong-komai",
                     "heldout2/36-famagusta-default-yes", "heldout3/33-option-default-flipped", "heldout6/34"}
-# game-changing mistakes no check hears yet (issue 29 stays open while any is listed here):
-# held-out 7's bonus rule scoring the seven of diamonds that 'points' already scores, and a
-# carton's '>=' turned round (small piles now score below zero)
-KNOWN_MISSES = {"heldout7/33-card-twice", "heldout7/35-carton-turned"}
+# game-changing mistakes no check hears yet (issue 29 stays open while any is listed here)
+KNOWN_MISSES: set[str] = set()
+# held-out 9's slips that now read as the author meant, so nothing is said: a space after a
+# line's carrying '\\' (the statement reads as meant), and a bonus capped with min(5, ...)
+# (the language has had min and max since)
+READ_AS_MEANT = {"heldout9/09-backslash-space", "heldout9/23-min-function"}
 
 
 def test_the_corpus_holds_sixty_mistakes_or_more_in_three_classes():
@@ -70,5 +72,5 @@ def test_each_held_out_mistake_draws_its_findings(tmp_path, mistake):
     path.write_text(text, encoding="utf-8")
     found = check_paths([path]).diagnostics
     assert sorted({d.code for d in found}) == mistake["codes"]
-    assert found or f"{mistake['corpus']}/{mistake['id']}" in SILENT_BY_NATURE | KNOWN_MISSES, \
+    assert found or f"{mistake['corpus']}/{mistake['id']}" in SILENT_BY_NATURE | KNOWN_MISSES | READ_AS_MEANT, \
         f"{mistake['id']} passes silently"

@@ -164,9 +164,9 @@ def test_b716_passes_targets_the_parent_plays_and_own_deciders(tmp_path, body):
 
 def test_b717_tie_extend_by_nothing(tmp_path):
     found = only(run(tmp_path, child("pishti", "game:\n  tie extend\n")), "B717")
-    assert found.span.line == 4 and "by nothing" in found.message and found.help.endswith("tie extend 20")
+    assert found.span.line == 4 and "by nothing" in found.message and found.help.startswith("say by how much: tie extend 20;")
     found = only(run(tmp_path, child("bastra", "game:\n  tie extend\n")), "B717")
-    assert found.help.endswith("tie extend extension")  # the parent's own amount
+    assert found.help.startswith("say by how much: tie extend extension;")  # the parent's own amount
 
 
 def test_b717_passes_an_amount(tmp_path):

@@ -26,7 +26,8 @@ seeded sample of plays, as a brute-force model checker would:
 - B717 'tie extend' by nothing;
 - B718 a hand, first floor or player count that leaves a short last deal where the parent's did not (in a
   variant of its own: where a hand size close to it deals evenly);
-- B719 a card that two patterns of one 'points' clause both score (or a group a score rule counts too);
+- B719 a card that two patterns of one 'points' clause both score (or a group a score rule counts too, or
+  one card a new score rule pays for taking);
 - B720 (in ``examples``) an examples file that names another variant;
 - B721 a child's card points that replace the parent's whole list;
 - B722 an option declared again with another kind of value than inherited clauses read;
@@ -80,7 +81,7 @@ from .totals import check_totals
 from .oddities import check_oddities
 from .drift import check_drift
 from .suits import check_suit_words
-from .doubles import check_double_points, check_rule_double_points
+from .doubles import check_card_scored_twice, check_double_points, check_rule_double_points
 from .placeholders import check_placeholders
 from .play import check_bonus_plays, check_play_rules, check_shadowed
 from .samples import sample_plays
@@ -105,6 +106,7 @@ __all__ = [
     "check_short_deals", "check_replaced_points", "check_tie_extension", "check_double_points",
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
     "check_bars", "check_suit_words", "check_game_shape", "check_oddities", "check_drift", "check_rule_double_points",
+    "check_card_scored_twice",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -114,7 +116,7 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_replaced_points, check_tie_extension, check_double_points, check_excluded_cards,
                    check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars,
                    check_suit_words, check_game_shape, check_oddities, check_drift,
-                   check_rule_double_points)
+                   check_rule_double_points, check_card_scored_twice)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
                    check_bars, check_suit_words)

@@ -1,5 +1,5 @@
 """B719: a card that two entries of one 'points' line both match scores both amounts, or that a
-'points' entry and a score rule both count."""
+'points' entry and a score rule both count (a group, or one card a new rule pays for taking)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text, pattern_text
-from .combinations import (
-    Combination,
-    safe_constant,
-)
+from .combinations import Combination, conjuncts, safe_constant
 from .static import number as _number
 
 
@@ -79,6 +76,37 @@ def check_rule_double_points(merged: Merged, combos: list[Combination]) -> Itera
                                   "twice", entry.pattern.span, f"score them once: take '{pattern_text(entry.pattern)} "
                                   f"{expr_text(entry.points)}' out of the points, or drop the rule '{rule.name.text}'")
                     break
+
+
+def check_card_scored_twice(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B719: a score rule of this file paying for one card taken ('1 when taken has 7D') that
+    a 'points' entry of its own already scores ('points 7D 1'): the card brings both."""
+    points = merged.first("score.points")
+    if not isinstance(points, n.Points):
+        return
+    decks = frozenset().union(*(c.rules.deck for c in combos if c.rules is not None))
+    for rule in merged.variant.clauses:
+        if not isinstance(rule, n.ScoreRule) or rule.guard is None:
+            continue
+        for part in conjuncts(rule.guard):
+            cards = X.pattern_set(part.pattern, decks) if isinstance(part, n.Test) and part.op == "has" and \
+                part.subject == n.Name("taken", span=part.subject.span) else frozenset()
+            entry = next((e for e in points.entries if len(cards) == 1 and X.pattern_set(e.pattern, decks) == cards),
+                         None)
+            if entry is None:
+                continue
+            card = pattern_text(entry.pattern)
+            yield warning("B719", f"'{rule.name.text}' pays {expr_text(rule.points)} for taking {card}, which "
+                          f"'points {card} {expr_text(entry.points)}' already scores: it brings "
+                          f"{_sum_text(entry.points, rule.points, merged)}", part.span,
+                          f"if another card is meant, name it here; if {card} is to bring both, say it once: "
+                          f"'points {card} {_total(entry.points, rule.points, merged)}' and no rule")
+            break
+
+
+def _total(first: n.Expr, second: n.Expr, merged: Merged) -> str:
+    a, b = (safe_constant(e, merged.option_defaults()) for e in (first, second))
+    return _number(a + b) if isinstance(a, (int, float)) and isinstance(b, (int, float)) else "N"
 
 
 def _sum_text(first: n.Expr, second: n.Expr, merged: Merged) -> str:

@@ -25,6 +25,7 @@ from ...language.compiler import compile_rules
 from ...language.merge import SAMPLE_SEED, Merged
 from ...language.unparse import expr_text, pattern_text
 from ...cards import card_name
+from .figures import left_on_table
 from .combinations import (FAILURES, Combination, atoms, compile_part, conjuncts, holds_on, is_own, names_in,
                            safe_constant)
 from .overrides import changes_more_than_guard
@@ -70,6 +71,7 @@ def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnosti
         return
     yield from _score_drift(merged, usable[0].rules, then_rules(0), origin, name)
     yield from _played_values_moved(merged, then_rules(0), name)
+    yield from _leftover_dropped(merged, usable[0].rules, then_rules(0), name)
     for clause in merged.variant.clauses:
         old = before.get(clause.name.text) if isinstance(clause, RESTATED) and is_own(merged, clause) else None
         if old is None or type(old) is not type(clause):
@@ -201,11 +203,24 @@ def _takes_changed(clause: n.CaptureRule, old: n.CaptureRule, name: str) -> Diag
                    "the change is meant, keep it and say so in a note above the rule ('#: allow B746: why')")
 
 
+_COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
+
+
 def _word_changed(before: str, now: str) -> str:
     """The one word (or sign) by which two conditions differ, as a question ("did you leave out
     'not' before 'J'? "), or "" where they differ by more."""
     old, new = re.findall(r"[\w.]+|[^\w\s]+", before), re.findall(r"[\w.]+|[^\w\s]+", now)
     changes = [op for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    swaps = {(old[i1], new[j1]) for kind, i1, i2, j1, j2 in changes if kind == "replace" and i2 - i1 == j2 - j1 == 1}
+    if len(changes) > 1 and len(swaps) == 1 and all(c[0] == "replace" and c[2] - c[1] == c[4] - c[3] == 1 for c in changes):
+        (was, now_), = swaps  # the same word turned each time ('or' for every 'and')
+        times = "twice" if len(changes) == 2 else f"{len(changes)} times"
+        return f"'{now_}' stands where it read '{was}' ({times}): a slip? "
+    compared = [(old[i1 + k], new[j1 + k]) for kind, i1, i2, j1, j2 in changes if kind == "replace" and i2 - i1 == j2 - j1
+                for k in range(i2 - i1) if old[i1 + k] != new[j1 + k] and {old[i1 + k], new[j1 + k]} <= _COMPARISONS]
+    if (len(changes) > 1 or changes and changes[0][2] - changes[0][1] > 1) and len(compared) == 1:
+        # a comparison turned round, a number changed beside it
+        return f"'{compared[0][1]}' stands where it read '{compared[0][0]}': a slip? "
     if len(changes) != 1:
         return ""
     kind, i1, i2, j1, j2 = changes[0]
@@ -230,15 +245,60 @@ def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) ->
     for clause in merged.variant.clauses:
         old = before.get(clause.name.text) if isinstance(clause, n.ScoreRule) and is_own(merged, clause) else None
         if old is None or clause.name.text not in now or clause.name.text not in then or \
-                expr_text(old.points) == expr_text(clause.points):
+                (expr_text(old.points), _guard_text(old)) == (expr_text(clause.points), _guard_text(clause)):
             continue
-        mean_now, mean_then = (_mean_points(r, halves) for r in (now[clause.name.text], then[clause.name.text]))
+        rule_now, rule_then = now[clause.name.text], then[clause.name.text]
+        mean_now, mean_then = (_mean_points(r, halves) for r in (rule_now, rule_then))
         low, high = sorted((mean_now, mean_then))
-        if high > 0 and (low <= 0 or high / low >= POINTS_FACTOR):
-            yield warning("B746", f"'{clause.name.text}' gives a side about {mean_now:.1f} points for half the pack, "
-                          f"where {name}'s gives {mean_then:.1f}: the points come out far from the rule they were "
-                          "written from", clause.points.span, f"{name} reads '{expr_text(old.points)}'; if the "
-                          "change is meant, keep it and say so in a note above the rule ('#: allow B746: why')")
+        if not (high > 0 and (low <= 0 or high / low >= POINTS_FACTOR)):
+            continue
+        held_now, held_then = (_share_holding(r, halves) for r in (rule_now, rule_then))
+        if _guard_text(old) != _guard_text(clause) and clause.guard is not None and \
+                _differs((held_now, held_then, min(held_now, held_then))):
+            # the condition moved the points: say so there, with the word that changed
+            yield warning("B746", f"'{clause.name.text}' now holds for about {held_now:.0%} of half packs, where "
+                          f"{name}'s holds for {held_then:.0%}: it pays about {mean_now:.1f} points for half the "
+                          f"pack, not {mean_then:.1f}", clause.guard.span,
+                          _word_changed(_guard_text(old), _guard_text(clause)) + f"{name} reads 'when "
+                          f"{_guard_text(old)}'; if the change is meant, keep it and say so in a note above the "
+                          "rule ('#: allow B746: why')")
+            continue
+        yield warning("B746", f"'{clause.name.text}' gives a side about {mean_now:.1f} points for half the pack, "
+                      f"where {name}'s gives {mean_then:.1f}: the points come out far from the rule they were "
+                      "written from", clause.points.span, f"{name} reads '{expr_text(old.points)}'; if the "
+                      "change is meant, keep it and say so in a note above the rule ('#: allow B746: why')")
+
+
+def _guard_text(clause: n.Clause) -> str:
+    return expr_text(clause.guard) if clause.guard is not None else ""
+
+
+def _share_holding(rule, halves) -> float:
+    """The share of the half packs on which a score rule's condition holds."""
+    held = 0
+    for cards in halves:
+        try:
+            held += rule.condition is None or bool(rule.condition(None, (), cards, (), NOTHING_PLAYED))
+        except FAILURES:
+            continue
+    return held / len(halves)
+
+
+def _leftover_dropped(merged: Merged, rules, old_rules, name: str) -> Iterator[Diagnostic]:
+    """B746: 'leftover nobody' where the original gives the cards left at the end to the side
+    that took last: those cards now count for no side (card points, majorities), a change to
+    every hand, said with the cards a hand leaves."""
+    clause = next((c for c in merged.variant.clauses if isinstance(c, n.Leftover) and is_own(merged, c)), None)
+    if clause is None or clause.mode != "nobody" or old_rules.leftover != "last" or rules.leftover != "nobody":
+        return
+    left = left_on_table(rules)
+    if not left:
+        return
+    yield warning("B746", f"'leftover nobody' leaves the cards still on the table when a hand ends to no side: "
+                  f"about {left:.1f} cards a hand that count for no card points and no majority, where {name} "
+                  "gives them to the side that took last", clause.span,
+                  f"{name} reads 'leftover last' (cards given that way never score a bonus); if nobody is meant, keep it and "
+                  "say so in a note above the line ('#: allow B746: why')")
 
 
 def _played_values_moved(merged: Merged, old_rules, name: str) -> Iterator[Diagnostic]:

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 from ...engine.rules import Rules
 from ...language import evaluation as E
 from ...language import nodes as n
+from ...language.expressions import pattern_set
 from ...language.unparse import expr_text, number_text
 from ...diagnostics import Diagnostic, warning
 from ...language.merge import Merged
@@ -79,6 +80,9 @@ def _joins_flipped(expr: n.Expr):
 def _failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
     """The help naming the part of the clause's 'when' that never holds on the sampled plays."""
     parts = [part for part in conjuncts(clause.guard) if reads_play(part)]
+    missing = next(filter(None, (_outside_the_deck(part, rules) for part in parts)), None)
+    if missing is not None:
+        return missing
     if len(conjuncts(clause.guard)) < 2 or not parts:
         return None
     ranks = {c: c >> 2 for c in rules.deck} | {None: None}
@@ -109,12 +113,27 @@ def _failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probe
     return None
 
 
+_RANKS_SAID = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", **{str(v): f"{v}s" for v in range(2, 11)}}
+
+
+def _outside_the_deck(expr: n.Expr, rules: Rules) -> str | None:
+    """Where a part tests for cards the deck does not hold ('played is Q' in a pack without
+    queens), says so: the part can never hold, whatever is played."""
+    if not (isinstance(expr, n.Test) and expr.op in ("is", "has")):
+        return None
+    if pattern_set(expr.pattern, frozenset(rules.deck)) or not pattern_set(expr.pattern):
+        return None
+    words = " | ".join(_RANKS_SAID.get(w.text, w.text) for w in expr.pattern.include)
+    return (f"'{expr_text(expr)}' can never hold: the deck holds no {words} (it has {len(rules.deck)} cards); "
+            "name cards the deck holds, or remove the rule")
+
+
 class _Part:
     """One part of a condition, compiled; for a comparison with a number, the numbers the
     other side took."""
 
     def __init__(self, expr: n.Expr, options: dict[str, Any], rules: Rules, ranks: dict):
-        self.text = expr_text(expr)
+        self.expr, self.text = expr, expr_text(expr)
         self.test = E.compile_function(expr, options, rules.values, ranks)
         self.side: Callable | None = None
         self.wanted: float | None = None  # the number an '==' asks for

@@ -215,9 +215,22 @@ def check_deck_size(merged: Merged, combos: list[Combination]) -> Iterator[Diagn
             span = in_this_file(merged, own[0].span if own else None)
             yield error("B704", f"with {combo.describe(merged)} the first deal needs {rules.hand_size} × "
                         f"{rules.players} + {rules.start_floor} = {needed} cards, but the deck has "
-                        f"{len(rules.deck)}", span,
-                        "deal smaller hands at this player count, such as 'hand 3 when players == "
-                        f"{rules.players}', or drop the player count")
+                        f"{len(rules.deck)}", span, _deal_fits(rules))
+
+
+def _deal_fits(rules) -> str:
+    """The help of B704: the largest hand that fits with the floor, and a smaller floor (none,
+    as Scopone scientifico deals) where the hands alone fit the deck."""
+    deck, players, floor = len(rules.deck), rules.players, rules.start_floor
+    fits = (deck - floor) // players
+    hands = (f"deal smaller hands at this player count, such as 'hand {fits} when players == {players}'"
+             if fits > 0 else "drop the player count")
+    if floor and rules.hand_size * players <= deck:
+        left = deck - rules.hand_size * players
+        return (f"the hands alone take {rules.hand_size * players} of the {deck} cards: lay "
+                + ("no floor ('start floor 0')" if left == 0 else f"a smaller floor ('start floor {left}')")
+                + f", or {hands}")
+    return hands + (", or drop the player count" if fits > 0 else "")
 
 
 def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -369,10 +382,15 @@ def check_tie_extension(merged: Merged, combos: list[Combination]) -> Iterator[D
                     if isinstance(c, n.GameTie) and c.amount is not None), None)
         amount = expr_text(old.amount) if old is not None else "20"
         by = "nothing" if clause.amount is None else number(worst)
+        draw = next((c for c in merged.clauses.get("game.tie", ()) if isinstance(c, n.GameTie) and c.policy == "draw"),
+                    None)
+        stands = ("; for a tie that stands, write 'tie draw'" if draw is None else
+                  f"; for a tie that stands, 'tie draw' is played when {expr_text(draw.guard)}: make that the "
+                  "default" if draw.guard is not None else "")
         yield warning("B717", f"'tie extend' raises the target by {by}: a tied game just plays more hands to the "
                       "same target, as 'tie replay' does", clause.span,
                       f"say by how much: tie extend {amount}"
-                      + (f" when {expr_text(clause.guard)}" if clause.guard is not None else ""))
+                      + (f" when {expr_text(clause.guard)}" if clause.guard is not None else "") + stands)
 
 
 # ------------------------------------------------------------------ B724

@@ -8,8 +8,11 @@ from typing import Any, Iterator
 from ...diagnostics import Diagnostic, Span, error
 from ...language import nodes as n
 from ...language.merge import Merged
+from ... import cards as C
+from ...language.expressions import pattern_set
 from ...language.unparse import expr_text
 from .combinations import Combination, in_this_file, is_own, pick, safe_constant
+from .reference import reference_of
 from .static import number
 
 
@@ -56,6 +59,9 @@ def _total_mismatch(merged: Merged, combo: Combination, cards: float, majorities
     message = (f"the points of a hand add up to {sum_} ({' + '.join(parts)}), not the "
                f"{number(rules.total_claim)} that 'total' claims"
                + (f" (with {combo.describe(merged)})" if several else ""))
+    one = _one_card_meant(merged, combo, cards + majorities)
+    if one is not None:
+        return error("B707", message, in_this_file(merged, one[0]), one[1])
     if clause is not None and is_own(merged, clause):
         return error("B707", message, clause.span, _what_would_match(rules, cards, majorities)
                      or f"correct the total to {sum_}, or the points that make it up")
@@ -85,3 +91,39 @@ def _changed_sum(merged: Merged, options: dict[str, Any]) -> Span | None:
         if drop.section == "score" or drop.key == "setup.deck":
             return drop.span
     return None
+
+
+def _one_card_meant(merged: Merged, combo: Combination, paid: float) -> tuple[Span, str] | None:
+    """Where a 'points' entry this file writes for a whole rank ('10 3') makes the total with
+    one card of it instead ('10D 3', as the game it was written from scores): that entry,
+    and the card to write (the one the original scores, else the first of the deck)."""
+    clause = pick(merged, "score.points", combo.options)
+    if not isinstance(clause, n.Points) or not is_own(merged, clause):
+        return None
+    rules, deck = combo.rules, frozenset(combo.rules.deck)
+    for entry in clause.entries:
+        matched = pattern_set(entry.pattern, deck)
+        points = safe_constant(entry.points, combo.options)
+        if len(matched) < 2 or not isinstance(points, (int, float)) or \
+                abs(paid - points * (len(matched) - 1) - rules.total_claim) > 1e-9:
+            continue
+        card = _scored_in_original(merged, matched) or min(matched)
+        text = expr_text(entry.points)
+        return entry.span, (f"'{_pattern_text(entry.pattern)} {text}' scores all {len(matched)} of those cards; with one "
+                            f"of them the total holds: did you mean '{C.card_word(card)} {text}'?")
+    return None
+
+
+def _scored_in_original(merged: Merged, among: frozenset[int]) -> int | None:
+    """The one card of ``among`` the game this file was written from scores on its own."""
+    original = reference_of(merged)
+    clause = original.first("score.points") if original is not None else None
+    for entry in clause.entries if isinstance(clause, n.Points) else ():
+        cards = pattern_set(entry.pattern)
+        if len(cards) == 1 and cards <= among:
+            return next(iter(cards))
+    return None
+
+
+def _pattern_text(pattern: n.Pattern) -> str:
+    return " | ".join(w.text for w in pattern.include) + "".join(f" except {w.text}" for w in pattern.exclude)

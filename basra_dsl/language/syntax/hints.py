@@ -196,3 +196,23 @@ def _bundled_options() -> dict[str, tuple[str, str]]:
         for line in re.findall(r"^option\s+\w+\s*:.*$", path.read_text(encoding="utf-8"), re.MULTILINE):
             found.setdefault(line.split()[1].rstrip(":"), (variant, line.strip()))
     return found
+
+
+def rank_test(expr: n.Compare, number_on_right: bool) -> str | None:
+    """``played.rank == 13``: a rank compared with a number tests the card for the rank the
+    number stands for (13 the king, as cards are numbered)."""
+    side, number = (expr.left, expr.right) if number_on_right else (expr.right, expr.left)
+    if not isinstance(side, n.Attribute) or side.attr != "rank":
+        return None
+    test = "is not" if expr.op == "!=" else "is"
+    if not isinstance(number, n.Number) or number.value not in _RANK_NUMBERS:
+        return (f"a card's rank is tested with 'is' ('{expr_text(side.obj)} {test} K'); its number is "
+                f"'{expr_text(side.obj)}.value'")
+    rank = _RANK_NUMBERS[number.value]
+    said = f" ({int(number.value)} is the usual number of the {_RANK_WORDS[rank]})" if rank in _RANK_WORDS else ""
+    return f"a card's rank is tested with 'is': write '{expr_text(side.obj)} {test} {rank}'{said}"
+
+
+# a number standing for a rank: the numerals, and the pictures and the ace as cards are numbered
+_RANK_NUMBERS = {1: "A", **{v: str(v) for v in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king"}

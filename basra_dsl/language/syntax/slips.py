@@ -126,7 +126,19 @@ def _semicolons(row: str, parser) -> tuple[str, str] | None:
     code = row.split("#")[0]
     if ";" not in code:
         return None
+    if code.rstrip().endswith(";") and code.count(";") == 1:  # a statement ended as in a program
+        end = code.rstrip()
+        return end[:-1].rstrip() + row[len(end):], "a line needs no mark at its end: remove the ';'"
     return row.replace(";", ","), "entries of a list are separated by commas, not semicolons"
+
+
+def _bullet(row: str, parser) -> tuple[str, str] | None:
+    """``  - clear: 2 when cleared``: a line written as a list's bullet point (Markdown, a word
+    processor's list)."""
+    found = re.match(r"^(\s*)([-*•·]|\d+[.)])\s+(?=[A-Za-z_])", row)
+    if not found:
+        return None
+    return found.group(1) + row[found.end():], f"a line is written without a bullet: remove the '{found.group(2)}'"
 
 
 def _comment_after_backslash(row: str, parser) -> tuple[str, str] | None:
@@ -326,7 +338,7 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
     _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
     _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets, _points_word,
-    _default_word, _inner_quotes,
+    _default_word, _inner_quotes, _bullet,
     _single_quotes)
 
 

@@ -45,9 +45,7 @@ def article(word: str) -> str:
 
 
 def plural(word: str) -> str:
-    if word.endswith("x") or word.endswith("s"):
-        return word + "es"
-    return word + "s"
+    return word + ("es" if word.endswith(("x", "s")) else "s")
 
 
 def count_of(count: int, noun: str) -> str:
@@ -204,6 +202,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
         case n.Call(func="round_up", args=(number, step)):
             even = isinstance(step, n.Number) and step.value == 2
             return f"{noun(number, ctx)}, rounded up to " + ("an even number" if even else f"a multiple of {noun(step, ctx)}")
+        case n.Call(func="min" | "max" as func, args=args):  # the smaller of two, the largest of three
+            return f"the {'small' if func == 'min' else 'larg'}{'er' if len(args) == 2 else 'est'} of {join([noun(a, ctx) for a in args])}"
         case n.Call(func=func, args=args):
             return f"{func}({', '.join(noun(a, ctx) for a in args)})"
         case n.Negate(operand=operand):

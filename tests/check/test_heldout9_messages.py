@@ -1,0 +1,73 @@
+"""Held-out 9's mistakes (issue 29), each told what is wrong and how to mend it: a condition
+turned round beside a changed number, 'or' for every 'and', the cards left to nobody, a whole
+rank written for one card, a card scored twice, a card the deck never holds, a hand that fits
+without the floor, a tie extended by nothing beside a 'tie draw', an option declared twice, a
+rank compared with its number, and lines ended or bulleted as in other writing."""
+
+from __future__ import annotations
+
+import pytest
+
+from basra_dsl.check.checker import check_paths
+
+
+def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
+    path = tmp_path / "house.basra"
+    path.write_text(f'variant house "House" extends {parent}\nabout "x"\n\n{body}', encoding="utf-8")
+    return {d.code: (d.message, d.help or "") for d in check_paths([path]).diagnostics if d.code != "B407"}
+
+
+@pytest.mark.parametrize("parent, body, code, said, helped", [
+    ("cirulla", "score:\n  grande \"Grande\": 6 when taken has KD or taken has QD or taken has JD\n", "B746",
+     "now holds for about 92% of half packs, where cirulla's holds for 18%", "'or' stands where it read 'and' (twice)"),
+    ("cuarenta", "score:\n  carton \"Cartón\": round_up(taken.count - 14, 2) when taken.count <= 18\n", "B746",
+     "holds for about 0% of half packs", "'<=' stands where it read '>='"),
+    ("tablanette", "end:\n  leftover nobody\n", "B746", "cards a hand that count for no card points and no majority",
+     "tablanette reads 'leftover last'"),
+    ("ethiopian", "score:\n  points J 1, A 1, 2C 1, 10 3\n  total 15\n", "B707", "not the 15 that 'total' claims",
+     "did you mean '10D 3'?"),
+    ("cirulla", "score:\n  rebello \"Re bello\": 1 when taken has 7D\n", "B719",
+     "'points 7D 1' already scores: it brings 1 + 1 = 2", "'points 7D 2' and no rule"),
+    ("palestinian", "basra:\n  queens: 20 when played is Q and floor.lone is Q\n", "B701", "never applies",
+     "the deck holds no queens"),
+    ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
+    ("royal-casino", "basra:\n  royal: 1 when played.rank == 13 and floor.lone.rank == 13\n", "B205",
+     "cannot compare a rank with a number", "is K' (13 is the usual number of the king)"),
+])
+def test_the_mistake_is_named_with_its_mend(tmp_path, parent, body, code, said, helped):
+    found = findings(tmp_path, parent, body)
+    assert code in found, found
+    message, help_ = found[code]
+    assert said in message and helped in help_, (message, help_)
+
+
+def test_a_leftover_rule_kept_as_the_parent_plays_it_is_not_named(tmp_path):
+    assert "B746" not in findings(tmp_path, "tablanette", "end:\n  leftover last\n")
+
+
+def test_a_card_scored_by_its_own_rule_alone_is_not_named(tmp_path):
+    assert "B719" not in findings(tmp_path, "cirulla", "score:\n  rebello \"Re bello\": 1 when taken has KD\n")
+
+
+def test_a_tie_extended_by_nothing_points_at_the_draw_beside_it(tmp_path):
+    body = ('option tie_break: replay | draw | extend = extend "a tie"\noption extension: 0 | 20 = 0 "added"\n\n'
+            "game:\n  tie draw when tie_break == draw\n  tie extend extension when tie_break == extend\n")
+    message, help_ = findings(tmp_path, "bastra", body)["B717"]
+    assert "raises the target by 0" in message
+    assert "'tie draw' is played when tie_break == draw: make that the default" in help_
+
+
+def test_an_option_declared_twice_says_where_the_first_is(tmp_path):
+    body = 'option target: 16 | 21 = 16 "a"\noption target: 16 | 21 | 31 = 21 "b"\n'
+    message, help_ = findings(tmp_path, "kasino", body)["B304"]
+    assert "first at line 4" in message and "keep the line that says what you mean" in help_
+
+
+@pytest.mark.parametrize("line, said, fixed", [
+    ("  most cards 3;", "a line needs no mark at its end: remove the ';'", "most cards 3"),
+    ("  - most cards 3", "a line is written without a bullet: remove the '-'", "most cards 3"),
+    ("  2) most cards 3", "a line is written without a bullet: remove the '2)'", "most cards 3"),
+])
+def test_a_line_written_as_elsewhere_is_mended(tmp_path, line, said, fixed):
+    message, help_ = findings(tmp_path, "egyptian", f"score:\n{line}\n")["B125"]
+    assert message == said and help_ == f"write: {fixed}"
