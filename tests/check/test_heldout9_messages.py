@@ -30,6 +30,8 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
      "'points 7D 1' already scores: it brings 1 + 1 = 2", "'points 7D 2' and no rule"),
     ("palestinian", "basra:\n  queens: 20 when played is Q and floor.lone is Q\n", "B701", "never applies",
      "the deck holds no queens"),
+    ("scopa-dassi", "dealing:\n  redeal when floor.count(8) >= 3\n", "B702", "names 8, which the deck does not hold",
+     "the card worth 8 here is J: name it"),
     ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
     ("royal-casino", "basra:\n  royal: 1 when played.rank == 13 and floor.lone.rank == 13\n", "B205",
      "cannot compare a rank with a number", "is K' (13 is the usual number of the king)"),

@@ -5,7 +5,9 @@ a part that holds on none of them is named, with the range its numbers took wher
 compares one ("floor.sum was 0 to 38 on the sampled captures"); else a part that never
 holds where all the others do, with its numbers there; else two parts that never meet.
 A part that reads only the options and the player count is judged without plays
-(``option_parts_never``): ``players == 5`` in a game for two to four never holds.
+(``option_parts_never``): ``players == 5`` in a game for two to four never holds. A part
+that tests cards the deck never holds is named for that (B701's help, and B702 for the
+conditions of other clauses: ``tests_of_no_card``).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import itertools
 from dataclasses import replace
 from typing import Any, Callable, Iterator
 
+from ... import cards as C
 from ...engine.rules import Rules
 from ...language import evaluation as E
 from ...language import nodes as n
 from ...language.expressions import pattern_set
-from ...language.unparse import expr_text, number_text
+from ...language.unparse import expr_text, number_text, pattern_text
 from ...diagnostics import Diagnostic, warning
 from ...language.merge import Merged
 from .combinations import (FAILURES, Combination, any_choice, compile_part, conjuncts, holds_on, is_own, names_in,
@@ -201,3 +204,23 @@ def _counts(merged: Merged) -> str:
 def _named(clause: n.Clause) -> str:
     name = getattr(clause, "name", None)
     return f"'{name.text}'" if name is not None else f"this '{clause.keyword}'"
+
+
+def tests_of_no_card(merged: Merged, decks: list[frozenset[int]], values: dict) -> Iterator[Diagnostic]:
+    """B702 for a condition of this file that tests or counts cards the deck never holds
+    ('floor.count(8) >= 3' in a pack without eights): that part never changes. (A bonus or
+    capture rule's is B701's, which names it.)"""
+    for clause in merged.variant.clauses:
+        if clause.guard is None or isinstance(clause, (n.BasraRule, n.CaptureRule)):
+            continue
+        for node in n.walk(clause.guard):
+            pattern = node.pattern if isinstance(node, (n.Test, n.Counted)) else None
+            if pattern is None or not pattern_set(pattern) or any(pattern_set(pattern, d) for d in decks):
+                continue
+            worth = {C.rank_word(c >> 2) for c in decks[0] if C.rank_word(c >> 2) not in {w.text for w in pattern.include}
+                     and values.get(c) in {values.get(x, (x >> 2) + 1) for x in pattern_set(pattern)}}
+            yield warning("B702", f"'{expr_text(node)}' names {pattern_text(pattern)}, which the deck does not hold "
+                          f"({len(decks[0])} cards): this part of the condition never changes", pattern.span,
+                          (f"the card worth {pattern_text(pattern)} here is {' | '.join(sorted(worth))}: name it, "
+                           if worth else "name cards the deck holds, ") + "or remove the test")
+            break
