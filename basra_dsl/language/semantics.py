@@ -116,7 +116,7 @@ def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
         for earlier, later in zip(clauses, clauses[1:]):
             if earlier.guard is None:
                 yield error("B206", f"'{key.split('.', 1)[1].replace('_', ' ')}' is already stated at line "
-                            f"{earlier.span.line}", later.span, _twice_help(later))
+                            f"{earlier.span.line}", later.span, _twice_help(later, earlier))
 
 
 # what players call a game's bonus, in the plural: counted as 'bonuses' (the language's word)
@@ -124,8 +124,12 @@ BONUS_NAMES = frozenset({"basras", "bastras", "escobas", "scopas", "scopes", "sw
                          "tablas", "zwicks", "surs", "caidas", "caídas", "limpias", "chkobbas", "komais", "dries"})
 
 
-def _twice_help(clause: n.Clause) -> str:
-    """B206's help: a 'values' line that gives a card two values meant 'played values'."""
+def _twice_help(clause: n.Clause, earlier: n.Clause) -> str:
+    """B206's help: a 'values' line that gives a card two values meant 'played values'; an
+    alternative with 'when' after the one without, which always applies, goes above it."""
+    if clause.guard is not None:
+        return (f"line {earlier.span.line} has no 'when', so it always applies and this line is never reached: "
+                f"move this line above line {earlier.span.line}, so the line without 'when' comes last")
     if isinstance(clause, n.CardValues):
         words = [pattern_text(e.pattern) for e in clause.entries]
         twice = next((w for w in words if words.count(w) > 1), None)

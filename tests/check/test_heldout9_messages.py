@@ -1,4 +1,4 @@
-"""Held-out 9's mistakes (issue 29), each told what is wrong and how to mend it: a condition
+"""Held-out 9's and 10's mistakes (issue 29), each told what is wrong and how to mend it: a condition
 turned round beside a changed number, 'or' for every 'and', the cards left to nobody, a whole
 rank written for one card, a card scored twice, a card the deck never holds, a hand that fits
 without the floor, a tie extended by nothing beside a 'tie draw', an option declared twice, a
@@ -32,6 +32,21 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
      "the deck holds no queens"),
     ("scopa-dassi", "dealing:\n  redeal when floor.count(8) >= 3\n", "B702", "names 8, which the deck does not hold",
      "the card worth 8 here is J: name it"),
+    ("kasino", "basra:\n  mokki \"Mökki\": 1 when cleared and (last_mokki and not last_deal)\n", "B741",
+     "never scores in the hand's last deal", "'and' stands where it read 'or': a slip? kasino reads"),
+    ("escoba", "capture:\n  fifteen \"Making fifteen\": numeral takes sums to 15\n", "B736",
+     "'fifteen' adds up only with 'numeral', which leaves them out", "'fifteen \"Making fifteen\": any takes sums to 15'"),
+    ("scopa", "score:\n  points 7C 2\n  total 5\n", "B721", "replaces scopa's whole list",
+     "did you mean '7D 2'? scopa scores 7D, not 7C"),
+    ("ethiopian", "basra:\n  komai \"Seven on komai\": 20 when floor.lone is 7D and played is 7D\n", "B701", "never applies",
+     "there is one 7D: 'floor.lone is 7D' and 'played is 7D' never hold at once; did you mean 'played is 7'"),
+    ("bastra", "game:\n  tie extend 30 when tie_break == extend\n", "B751",
+     "this line replaces all 3 of bastra's 'tie' lines", "restate the lines you keep below yours: tie draw when "
+     "tie_break == draw; tie replay"),
+    ("palestinian", "option target: 151 | 101 = 101 \"points that win, 151 by default\"\n", "B752",
+     "plays 101 unless a table chooses otherwise", "write 'option target: 151 | 101 = 151'"),
+    ("egyptian", "score:\n  most cards 30 tie carry\n  most cards 20 tie carry when players == 4\n", "B206",
+     "is already stated at line", "move this line above line"),
     ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
     ("royal-casino", "basra:\n  royal: 1 when played.rank == 13 and floor.lone.rank == 13\n", "B205",
      "cannot compare a rank with a number", "is K' (13 is the usual number of the king)"),

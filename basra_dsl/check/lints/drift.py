@@ -10,10 +10,8 @@ warning gives both shares and the rule as it was, so a change that is meant is k
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import random
-import re
 from typing import Any, Iterator
 
 from ...diagnostics import Diagnostic, DiagnosticError, warning
@@ -29,7 +27,7 @@ from .figures import left_on_table
 from .combinations import (FAILURES, Combination, atoms, compile_part, conjuncts, holds_on, is_own, names_in,
                            safe_constant)
 from .overrides import changes_more_than_guard
-from .reference import is_bundled_file, reference_of
+from .reference import is_bundled_file, reference_of, word_changed
 from .samples import sampled_plays
 
 PLAYS = 6_000  # sampled plays both conditions are tried on
@@ -166,7 +164,7 @@ def _guard_drift(clause, old, combo: Combination, old_rules, name: str) -> Diagn
             f"'{clause.name.text}' holds on {share_now:.0%} of the sampled {what}, where {name}'s holds on "
             f"{share_then:.0%}: the condition plays far from the one it was written from")
     return warning("B746", said, clause.guard.span,
-                   f"{_word_changed(expr_text(old.guard), expr_text(clause.guard))}{name} reads "
+                   f"{word_changed(expr_text(old.guard), expr_text(clause.guard))}{name} reads "
                    f"'{expr_text(old.guard)}'; if the change is meant, keep it and say so in a note above the "
                    "rule ('#: allow B746: why')")
 
@@ -203,37 +201,6 @@ def _takes_changed(clause: n.CaptureRule, old: n.CaptureRule, name: str) -> Diag
                    "the change is meant, keep it and say so in a note above the rule ('#: allow B746: why')")
 
 
-_COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
-
-
-def _word_changed(before: str, now: str) -> str:
-    """The one word (or sign) by which two conditions differ, as a question ("did you leave out
-    'not' before 'J'? "), or "" where they differ by more."""
-    old, new = re.findall(r"[\w.]+|[^\w\s]+", before), re.findall(r"[\w.]+|[^\w\s]+", now)
-    changes = [op for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes() if op[0] != "equal"]
-    swaps = {(old[i1], new[j1]) for kind, i1, i2, j1, j2 in changes if kind == "replace" and i2 - i1 == j2 - j1 == 1}
-    if len(changes) > 1 and len(swaps) == 1 and all(c[0] == "replace" and c[2] - c[1] == c[4] - c[3] == 1 for c in changes):
-        (was, now_), = swaps  # the same word turned each time ('or' for every 'and')
-        times = "twice" if len(changes) == 2 else f"{len(changes)} times"
-        return f"'{now_}' stands where it read '{was}' ({times}): a slip? "
-    compared = [(old[i1 + k], new[j1 + k]) for kind, i1, i2, j1, j2 in changes if kind == "replace" and i2 - i1 == j2 - j1
-                for k in range(i2 - i1) if old[i1 + k] != new[j1 + k] and {old[i1 + k], new[j1 + k]} <= _COMPARISONS]
-    if (len(changes) > 1 or changes and changes[0][2] - changes[0][1] > 1) and len(compared) == 1:
-        # a comparison turned round, a number changed beside it
-        return f"'{compared[0][1]}' stands where it read '{compared[0][0]}': a slip? "
-    if len(changes) != 1:
-        return ""
-    kind, i1, i2, j1, j2 = changes[0]
-    if kind == "delete" and i2 - i1 == 1:
-        where = f" before '{old[i2]}'" if i2 < len(old) else ""
-        return f"did you leave out '{old[i1]}'{where}? "
-    if kind == "insert" and j2 - j1 == 1:
-        return f"did you add '{new[j1]}' by a slip? "
-    if kind == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
-        return f"'{new[j1]}' stands where it read '{old[i1]}': a slip? "
-    return ""
-
-
 def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) -> Iterator[Diagnostic]:
     """B746 for a score rule whose points, over the same seeded halves of the pack, come out
     far from the points of the rule of its name it was written from."""
@@ -259,7 +226,7 @@ def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) ->
             yield warning("B746", f"'{clause.name.text}' now holds for about {held_now:.0%} of half packs, where "
                           f"{name}'s holds for {held_then:.0%}: it pays about {mean_now:.1f} points for half the "
                           f"pack, not {mean_then:.1f}", clause.guard.span,
-                          _word_changed(_guard_text(old), _guard_text(clause)) + f"{name} reads 'when "
+                          word_changed(_guard_text(old), _guard_text(clause)) + f"{name} reads 'when "
                           f"{_guard_text(old)}'; if the change is meant, keep it and say so in a note above the "
                           "rule ('#: allow B746: why')")
             continue

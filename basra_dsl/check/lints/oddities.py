@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from dataclasses import replace
 from typing import Iterator
 
 from ...cards import FULL_PACK, PICTURE_RANKS, RANKS, card_name, rank_word
@@ -31,9 +32,9 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.syntax.hints import NUMBER_WORDS
-from ...language.unparse import expr_text, number_text, pattern_text
+from ...language.unparse import expr_text, number_text, pattern_text, rule_text
 from .combinations import FAILURES, Combination, atoms, conjuncts, in_this_file, is_own, played_cards
-from .reference import described, reference_rules, source_lines
+from .reference import described, reference_rules, restated_from, source_lines
 from .samples import sampled_plays
 
 PLAYS = 3_000  # sampled plays of the sweeping cards a bonus is tried on (B737)
@@ -73,7 +74,7 @@ def check_oddities(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
     yield from _only_last(own)
     yield from _counts_against_zero(own)
     yield from _majorities_out_of_reach(rules, own)
-    yield from _last_deal(own)
+    yield from _last_deal(merged, own)
     bar = next((c for c in own if isinstance(c, n.StartFloor) and c.bar), None)
     if rules.bar_top_only and rules.floor_kind == "spread" and (bar is not None or any(
             c.key == "setup.floor" for c in own)):
@@ -150,11 +151,21 @@ def _never_take(merged: Merged, rules) -> Iterator[Diagnostic]:
                       f"line, which gave them their values", values.span,
                       f"restate {origin}'s values with yours: '{restated}'")
         return
+    narrow = next((c for c in merged.variant.clauses if isinstance(c, n.CaptureRule) and c.takes == "sums"
+                   and is_own(merged, c) and all(worth[x] for x in rules.deck if x >> 2 in stuck)), None)
+    if narrow is not None:  # the cards have values, but the rule that adds up names other cards
+        yield warning("B736", f"{named} can never take from the floor: '{narrow.name.text}' adds up only with "
+                      f"'{pattern_text(narrow.pattern)}', which leaves them out", narrow.pattern.span,
+                      f"let every card add up: '{rule_text(replace(narrow, pattern=_ANY), narrow.guard)}'")
+        return
     span = (sums or drop or merged.variant.name).span
     yield warning("B736", f"{named} can never take from the floor: no capture rule lets them, and 'takes sums' "
                   "adds up only cards that have a value", span,
                   f"let a card take the cards of its rank ('pair: any takes rank'), or give {named} values "
                   f"('values {', '.join(f'{RANKS[r]} {11 + i}' for i, r in enumerate(stuck[:3]))}')")
+
+
+_ANY = n.Pattern((n.Word("any", span=None),), span=None)  # type: ignore[arg-type]
 
 
 def _values_replaced(merged: Merged, values, stuck: list[int]) -> tuple[str, str] | None:
@@ -315,7 +326,7 @@ def _only_last(own: list[n.Clause]) -> Iterator[Diagnostic]:
                           "write 'not last'")
 
 
-def _last_deal(own: list[n.Clause]) -> Iterator[Diagnostic]:
+def _last_deal(merged: Merged, own: list[n.Clause]) -> Iterator[Diagnostic]:
     """B741: a bonus for clearing the floor that 'not last_deal' bars from the whole last deal
     (a game that means it, as Pasur's sources do, says so with '#: allow B741')."""
     for clause in (c for c in own if isinstance(c, n.BasraRule) and c.guard is not None):
@@ -325,8 +336,8 @@ def _last_deal(own: list[n.Clause]) -> Iterator[Diagnostic]:
         if barred is not None and n.Name("cleared", span=barred.span) in parts:
             yield warning("B741", f"'{clause.name.text}' never scores in the hand's last deal: 'not last_deal' bars "
                           "every play of it, not only the hand's last play", barred.span,
-                          "for the hand's last play only (the usual rule), write 'not last'; if the whole deal is "
-                          "meant, say so in a note above the rule: '#: allow B741: why'")
+                          restated_from(merged, clause) + "for the hand's last play only (the usual rule), write "
+                          "'not last'; if the whole deal is meant, say so in a note above the rule: '#: allow B741: why'")
 
 
 def _prime(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnostic]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator
 
+from ...cards import card_word
 from ...diagnostics import Diagnostic, Span, error, warning
 from ...language import expressions as X
 from ...language import nodes as n
@@ -382,7 +383,22 @@ def check_replaced_points(merged: Merged, combos: list[Combination]) -> Iterator
         lost = ", ".join(pattern_text(p) for p in before)
         yield warning("B721", f"'{_points_text(clause.entries)}' replaces {origin}'s whole list "
                       f"('{_points_text(old.entries)}'): {lost} no longer score", clause.span,
-                      f"to add to {origin}'s list, restate it: {_points_text(old.entries + clause.entries)}")
+                      _suit_slip(clause.entries, old.entries, origin)
+                      + f"to add to {origin}'s list, restate it: {_points_text(old.entries + clause.entries)}")
+
+
+def _suit_slip(entries, old_entries, origin: str) -> str:
+    """Where a new entry names one card of the same rank as one of the parent's, in another
+    suit ('7C 2' for Scopa's '7D'): the suit most likely slipped."""
+    theirs = {c >> 2: c for e in old_entries if len(cards := X.pattern_set(e.pattern)) == 1 for c in cards}
+    for entry in entries:
+        cards = X.pattern_set(entry.pattern)
+        card = next(iter(cards)) if len(cards) == 1 else None
+        if card is not None and card >> 2 in theirs and theirs[card >> 2] != card:
+            meant = card_word(theirs[card >> 2])
+            return (f"did you mean '{meant} {expr_text(entry.points)}'? {origin} scores {meant}, not "
+                    f"{pattern_text(entry.pattern)}; ")
+    return ""
 
 
 def _points_text(entries: tuple[n.PointEntry, ...]) -> str:

@@ -38,11 +38,29 @@ def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes
     """Returns the help for a 'when' that never holds on the sampled plays (probes for a
     capture rule, captures for a bonus): an 'and' that reads as 'or' where that makes it hold
     (a slip, said first), else the part to blame; None when nothing can be told."""
+    twice = _one_card_twice(clause.guard)
+    if twice is not None:
+        return twice
     flipped = _flipped_join(clause.guard, rules, options, probes)
     named = _failing_part(clause, rules, options, probes)
     if flipped is not None:
         return flipped + (f"; else: {named}" if named else "")
     return named
+
+
+def _one_card_twice(guard: n.Expr) -> str | None:
+    """'floor.lone is 7D and played is 7D': the pack holds one 7D, which cannot be in two places
+    at once; the card played most likely meant its rank ('played is 7')."""
+    tests = [p for p in conjuncts(guard) if isinstance(p, n.Test) and p.op == "is"
+             and len(p.pattern.include) == 1 and not p.pattern.exclude and len(pattern_set(p.pattern)) == 1]
+    for a, b in itertools.combinations(tests, 2):
+        if pattern_set(a.pattern) == pattern_set(b.pattern) and expr_text(a.subject) != expr_text(b.subject):
+            card = a.pattern.include[0].text
+            played = a if expr_text(a.subject) == "played" else b
+            rank = C.rank_word(next(iter(pattern_set(played.pattern))) >> 2)
+            return (f"there is one {card}: '{expr_text(a)}' and '{expr_text(b)}' never hold at once; did you "
+                    f"mean '{expr_text(played.subject)} is {rank}' (a card of that rank in any suit)?")
+    return None
 
 
 MOST_FLIPS = 8  # joins tried as the other word (a condition rarely holds more)

@@ -12,6 +12,7 @@ its rules, its text for the copy search).
 from __future__ import annotations
 
 import difflib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -144,3 +145,48 @@ def described(merged: Merged) -> str:
     """', as NAME plays' for a help that offers the reference's number."""
     reference = reference_of(merged)
     return f", as {reference.name} plays" if reference is not None else ""
+
+
+_COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
+
+
+def word_changed(before: str, now: str) -> str:
+    """The one word (or sign) by which two conditions differ, as a question ("did you leave out
+    'not' before 'J'? "), or "" where they differ by more."""
+    old, new = re.findall(r"[\w.]+|[^\w\s]+", before), re.findall(r"[\w.]+|[^\w\s]+", now)
+    changes = [op for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    swaps = {(old[i1], new[j1]) for kind, i1, i2, j1, j2 in changes if kind == "replace" and i2 - i1 == j2 - j1 == 1}
+    if len(changes) > 1 and len(swaps) == 1 and all(c[0] == "replace" and c[2] - c[1] == c[4] - c[3] == 1 for c in changes):
+        (was, now_), = swaps  # the same word turned each time ('or' for every 'and')
+        times = "twice" if len(changes) == 2 else f"{len(changes)} times"
+        return f"'{now_}' stands where it read '{was}' ({times}): a slip? "
+    compared = [(old[i1 + k], new[j1 + k]) for kind, i1, i2, j1, j2 in changes if kind == "replace" and i2 - i1 == j2 - j1
+                for k in range(i2 - i1) if old[i1 + k] != new[j1 + k] and {old[i1 + k], new[j1 + k]} <= _COMPARISONS]
+    if (len(changes) > 1 or changes and changes[0][2] - changes[0][1] > 1) and len(compared) == 1:
+        # a comparison turned round, a number changed beside it
+        return f"'{compared[0][1]}' stands where it read '{compared[0][0]}': a slip? "
+    if len(changes) != 1:
+        return ""
+    kind, i1, i2, j1, j2 = changes[0]
+    if kind == "delete" and i2 - i1 == 1:
+        where = f" before '{old[i2]}'" if i2 < len(old) else ""
+        return f"did you leave out '{old[i1]}'{where}? "
+    if kind == "insert" and j2 - j1 == 1:
+        return f"did you add '{new[j1]}' by a slip? "
+    if kind == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
+        return f"'{new[j1]}' stands where it read '{old[i1]}': a slip? "
+    return ""
+
+
+def restated_from(merged: Merged, clause: n.Clause) -> str:
+    """For a rule of this file whose condition differs from the same rule's in the game it was
+    written from: the word that changed, if one did, and the original's condition ("'and'
+    stands where it read 'or': a slip? kasino reads 'when ...'; "); else ""."""
+    original = reference_of(merged)
+    name = clause.name.text if isinstance(getattr(clause, "name", None), n.Word) else None
+    old = next((c for alts in original.clauses.values() for c in alts if type(c) is type(clause)
+                and c.name.text == name), None) if original is not None and name else None
+    if old is None or old.guard is None or clause.guard is None or expr_text(old.guard) == expr_text(clause.guard):
+        return ""
+    return (word_changed(expr_text(old.guard), expr_text(clause.guard))
+            + f"{original.name} reads 'when {expr_text(old.guard)}'; ")
