@@ -25,7 +25,7 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
     ("tablanette", "end:\n  leftover nobody\n", "B746", "cards a hand that count for no card points and no majority",
      "tablanette reads 'leftover last'"),
     ("ethiopian", "score:\n  points J 1, A 1, 2C 1, 10 3\n  total 15\n", "B707", "not the 15 that 'total' claims",
-     "did you mean '10D 3'?"),
+     "did you mean '10D'? ('10D 3')"),
     ("cirulla", "score:\n  rebello \"Re bello\": 1 when taken has 7D\n", "B719",
      "'points 7D 1' already scores: it brings 1 + 1 = 2", "'points 7D 2' and no rule"),
     ("palestinian", "basra:\n  queens: 20 when played is Q and floor.lone is Q\n", "B701", "never applies",
@@ -37,14 +37,14 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
     ("escoba", "capture:\n  fifteen \"Making fifteen\": numeral takes sums to 15\n", "B736",
      "'fifteen' adds up only with 'numeral', which leaves them out", "'fifteen \"Making fifteen\": any takes sums to 15'"),
     ("scopa", "score:\n  points 7C 2\n  total 5\n", "B721", "replaces scopa's whole list",
-     "did you mean '7D 2'? scopa scores 7D, not 7C"),
+     "did you mean '7D'? scopa scores 7D, not 7C ('7D 2')"),
     ("ethiopian", "basra:\n  komai \"Seven on komai\": 20 when floor.lone is 7D and played is 7D\n", "B701", "never applies",
      "there is one 7D: 'floor.lone is 7D' and 'played is 7D' never hold at once; did you mean 'played is 7'"),
     ("bastra", "game:\n  tie extend 30 when tie_break == extend\n", "B751",
      "this line replaces all 3 of bastra's 'tie' lines", "restate the lines you keep below yours: tie draw when "
      "tie_break == draw; tie replay"),
     ("palestinian", "option target: 151 | 101 = 101 \"points that win, 151 by default\"\n", "B752",
-     "plays 101 unless a table chooses otherwise", "write 'option target: 151 | 101 = 151'"),
+     "plays 101 unless a table chooses otherwise", "did you mean '151'?"),
     ("egyptian", "score:\n  most cards 30 tie carry\n  most cards 20 tie carry when players == 4\n", "B206",
      "is already stated at line", "move this line above line"),
     ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
@@ -88,3 +88,22 @@ def test_an_option_declared_twice_says_where_the_first_is(tmp_path):
 def test_a_line_written_as_elsewhere_is_mended(tmp_path, line, said, fixed):
     message, help_ = findings(tmp_path, "egyptian", f"score:\n{line}\n")["B125"]
     assert message == said and help_ == f"write: {fixed}"
+
+
+@pytest.mark.parametrize("parent, body, code, before, after", [
+    ("palestinian", "option target: 151 | 101 = 101 \"points that win, 151 by default\"\n", "B752",
+     "option target: 151 | 101 = 101", "option target: 151 | 101 = 151"),
+    ("ethiopian", "score:\n  points J 1, A 1, 2C 1, 10 3\n  total 15\n", "B707", "  points J 1, A 1, 2C 1, 10 3",
+     "  points J 1, A 1, 2C 1, 10D 3"),
+    ("scopa", "score:\n  points 7C 2\n  total 5\n", "B721", "  points 7C 2", "  points 7D 2"),
+])
+def test_the_editor_offers_the_word_as_a_quick_fix(tmp_path, parent, body, code, before, after):
+    from basra_dsl.lsp.fixes import did_you_mean_fix
+    path = tmp_path / "house.basra"
+    path.write_text(f'variant house "House" extends {parent}\nabout "x"\n\n{body}', encoding="utf-8")
+    found = next(d for d in check_paths([path]).diagnostics if d.code == code)
+    row = path.read_text(encoding="utf-8").split("\n")[found.span.line - 1]
+    assert row.startswith(before)
+    end = found.span.end_column - 1 if found.span.end_column and found.span.end_line == found.span.line else len(row)
+    fix = did_you_mean_fix(f"help: {found.help}", row, found.span.line - 1, found.span.column - 1, end)
+    assert fix is not None and (row[:fix.start] + fix.text + row[fix.end:]).startswith(after)

@@ -37,6 +37,6 @@ def check_said_defaults(merged: Merged, combos: list[Combination]) -> Iterator[D
             listed = " | ".join(choices)
             yield warning("B752", f"option '{option.name.text}' plays {default} unless a table chooses otherwise "
                           f"(the choice after '='), where the file says {meant} is the default", option.default.span,
-                          f"the default is the choice after '=', not the first listed: write 'option "
-                          f"{option.name.text}: {listed} = {meant}'")
+                          f"did you mean '{meant}'? The default is the choice after '=', not the first listed: "
+                          f"option {option.name.text}: {listed} = {meant}")
             break

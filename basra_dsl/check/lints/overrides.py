@@ -396,8 +396,8 @@ def _suit_slip(entries, old_entries, origin: str) -> str:
         card = next(iter(cards)) if len(cards) == 1 else None
         if card is not None and card >> 2 in theirs and theirs[card >> 2] != card:
             meant = card_word(theirs[card >> 2])
-            return (f"did you mean '{meant} {expr_text(entry.points)}'? {origin} scores {meant}, not "
-                    f"{pattern_text(entry.pattern)}; ")
+            return (f"did you mean '{meant}'? {origin} scores {meant}, not {pattern_text(entry.pattern)} "
+                    f"('{meant} {expr_text(entry.points)}'); ")
     return ""
 
 

@@ -110,7 +110,7 @@ def _one_card_meant(merged: Merged, combo: Combination, paid: float) -> tuple[Sp
         card = _scored_in_original(merged, matched) or min(matched)
         text = expr_text(entry.points)
         return entry.span, (f"'{_pattern_text(entry.pattern)} {text}' scores all {len(matched)} of those cards; with one "
-                            f"of them the total holds: did you mean '{C.card_word(card)} {text}'?")
+                            f"of them the total holds: did you mean '{C.card_word(card)}'? ('{C.card_word(card)} {text}')")
     return None
 
 
