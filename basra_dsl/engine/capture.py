@@ -15,6 +15,7 @@ names is checked by ``allows`` without a list.
 
 from __future__ import annotations
 
+import math
 from itertools import combinations, product
 from typing import Iterator
 
@@ -81,6 +82,26 @@ class CaptureResolver:
                 self.played_targets[card] = tuple(
                     (r.kind, t, value) for value in rules.played(card) for r in groups if r.takes == "sums"
                     if (t := value if r.total is None else r.total - value) > 0)
+
+    def names_values(self, card: int) -> bool:
+        """Whether a capture of the card can add up under two of its played values at once,
+        so that ``played_as`` may name more than one. Taking under a target asks for cards
+        worth at most it adding up to it (to a multiple of it, under 'largest'): two targets
+        at once ask for a common multiple of both from cards worth at most the smaller, which
+        the deck's cards of that worth cannot always make (Royal Casino's ace, 1 or 14: four
+        aces make 4, not 14)."""
+        if card not in self.played_targets:
+            return False
+        if self.readings or self.stack:
+            return True  # a floor card read two ways, or a stack's top: not bounded here
+        targets = {(t, value) for _, t, value in self.played_targets[card]}
+        for (t1, v1), (t2, v2) in combinations(sorted(targets), 2):
+            if v1 == v2:
+                continue
+            low = min(t1, t2)
+            if t1 == t2 or sum(w for c in self.rules.deck if 0 < (w := self.worth[c]) <= low) >= math.lcm(t1, t2):
+                return True
+        return False
 
     def _active(self, card: int, floor: tuple[int, ...], previous) -> tuple:
         """Returns the sweeping rule that applies (None if none does), and the kinds of group

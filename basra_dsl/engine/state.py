@@ -43,6 +43,8 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         # cards that may be played as several values: a capture that adds up under two of
         # them is two moves, each naming its value (``played.value`` reads it)
         self._several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
+        self._naming = frozenset(card for card in self._several if resolver.names_values(card))  # of those, the
+        # cards whose capture can add up under two at once: only theirs are asked (``played_as``, a dear search)
         self.players = rules.players
         self.first = first
         self.carry_in = tuple(carry)
@@ -125,12 +127,12 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         """Returns the moves with each capture that adds up under several of its card's
         played values made one move per value (the move names it); a move that names its
         value already stays as it is."""
-        if not self._several:
+        if not self._naming:
             return moves
         named = []
         for move in moves:
             values = self.resolver.played_as(move.card, self.floor, move.capture, self.previous) \
-                if move.card in self._several and move.capture and not move.build and not move.value else ()
+                if move.card in self._naming and move.capture and not move.build and not move.value else ()
             named += [Move(move.card, move.capture, (), value) for value in values] if len(values) > 1 else [move]
         return named
 
@@ -233,7 +235,7 @@ class State(Building, Stealing, TurnEnd, Declaring, Refusals):
         """Returns the capture naming the value its card is played as where it must (a
         capture adding up under several of them): the first, the value ``play`` takes when
         none is named, so the reference player's moves pass ``apply``."""
-        if move.card not in self._several or not move.capture or move.value or move.steal is not None:
+        if move.card not in self._naming or not move.capture or move.value or move.steal is not None:
             return move
         values = self.resolver.played_as(move.card, self.floor, move.capture, self.previous)
         return Move(move.card, move.capture, (), values[0]) if len(values) > 1 else move

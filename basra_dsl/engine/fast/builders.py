@@ -73,7 +73,9 @@ class BuildingHands:
         self.resolver = resolver = CaptureResolver(rules)
         self.builder = Builder(rules.builds, resolver.worth, rules.played)
         self.players = rules.players
-        self.several = frozenset(card for card, values in rules.played_values.items() if len(values) > 1)
+        # cards whose capture may add up under two of their played values (``names_values``)
+        self.several = frozenset(card for card, values in rules.played_values.items()
+                                 if len(values) > 1 and resolver.names_values(card))
         self.reads_hand = rules.bonus_reads_hand is not None
         self.owner_trails = rules.builds.owner_trails
         self.stacks = bool(rules.builds.stack_limit)  # a stack only where the card may be laid down
