@@ -10,12 +10,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator
 
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import evaluation as E
 from . import nodes as n
+from .unparse import rule_text
 
 MAX_OPTION_COMBINATIONS = 48  # the most option assignments a check looks at (see option_combinations)
 SAMPLE_SEED = 20240601
@@ -187,7 +188,7 @@ def merge(chain: tuple[n.Variant, ...]) -> tuple[Merged, list[Diagnostic]]:
             elif drop.key not in own:
                 problems.append(error("B208", f"nothing named '{drop.name.text}' to drop in the "
                                       f"{drop.section} section", drop.name.span,
-                                      _drop_help(drop, variant, clauses, origin, dropped)))
+                                      _drop_help(drop, variant, clauses, origin, dropped, options)))
         for key, alternatives in own.items():
             clauses[key] = tuple(alternatives)
             origin[key] = name
@@ -203,12 +204,20 @@ SECTION_WORDS = {"capture": "a capture rule", "basra": "a basra rule", "setup": 
                  "score": "a score clause", "game": "a game clause", "match": "a match clause", "end": "an end clause"}
 
 
-def _drop_help(drop: n.Drop, variant: n.Variant, clauses: dict, origin: dict, dropped: dict) -> str:
+def _drop_help(drop: n.Drop, variant: n.Variant, clauses: dict, origin: dict, dropped: dict,
+               options: dict) -> str:
     """Returns the help of a drop that names nothing in its section: the section where the
-    parents have that name, a note that it is dropped already, or the closest name."""
+    parents have that name, a note that it is dropped already, the rules that read an option
+    of that name, or the closest name."""
     name = drop.name.text
     if drop.key in dropped:
         return f"'{name}' is already dropped by {dropped[drop.key]}: remove this line"
+    readers = [k.split(".", 1)[1] for k, alts in clauses.items() if k.startswith(drop.section + ".")
+               and any(isinstance(x, n.Name) and x.id == name for x in n.walk(alts))]
+    if name in options and readers:
+        return (f"'{name}' is an option, not a rule; the rule that reads it is '{readers[0]}': "
+                f"write 'drop {readers[0]}'" + (f" (also read by {', '.join(repr(r) for r in readers[1:])})"
+                                                 if readers[1:] else ""))
     elsewhere = next((k for k in clauses if k.split(".", 1)[1] == name), None)
     if elsewhere is not None:
         section = elsewhere.split(".", 1)[0]
@@ -227,3 +236,19 @@ def names_used(merged: Merged) -> set[str]:
     """Returns every name the variant's clauses read (options among them)."""
     names = {node.id for node in n.walk(tuple(merged.clauses.values())) if isinstance(node, n.Name)}
     return names | {c.taker for alts in merged.clauses.values() for c in alts if isinstance(c, n.FloorBonus)}
+
+
+def restated_without(merged: Merged, name: str) -> str | None:
+    """A rule of this file replacing a parent's that read the option: with the parent's points
+    where they read it (a bonus restated at 20 where the parent's read 'double_basra')."""
+    for clause in merged.variant.clauses:
+        for ancestor in merged.chain[1:]:
+            old = next((c for c in ancestor.clauses if c.key == clause.key
+                        and any(isinstance(x, n.Name) and x.id == name for x in n.walk(c))), None)
+            if old is None:
+                continue
+            said = f"{ancestor.name.text}'s '{clause.key.split('.', 1)[1]}' read it, and this file's replaces it"
+            if isinstance(clause, n.BasraRule) and any(isinstance(x, n.Name) and x.id == name for x in n.walk(old.points)):
+                return f"{said}: did you mean '{rule_text(replace(clause, points=old.points), clause.guard)}'?"
+            return f"{said} without it: read it there too, or remove the option"
+    return None

@@ -14,7 +14,7 @@ from .. import limits
 from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
-from .merge import Merged, names_used, option_value
+from .merge import Merged, names_used, option_value, restated_without
 from .unparse import expr_text, pattern_text, value_text
 
 COUNTBACK_WORDS = (*C.MAJORITY_WORDS, "bonuses")  # what a countback counts, besides card patterns
@@ -76,8 +76,11 @@ def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
                         "game it extends")
         seen.setdefault(name, option)
         if name in ("players",) or name in X.PLAY_NAMES:
+            counts = sorted({value_text(option_value(c)) for c in option.choices},
+                            key=lambda v: v != value_text(option_value(option.default)))  # the default first
             yield error("B306", f"'{name}' is a built-in name and cannot be an option", option.name.span,
-                        "list player counts with 'players' in the setup section" if name == "players" else None)
+                        f"list the counts under 'setup:', the default first: 'players {', '.join(counts)}'"
+                        if name == "players" else None)
         values = [option_value(c) for c in option.choices]
         if option_value(option.default) not in values:
             default = value_text(option_value(option.default))
@@ -430,4 +433,4 @@ def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:
     for option in merged.variant.options:
         if option.name.text not in used:
             yield warning("B305", f"option '{option.name.text}' is never used", option.name.span,
-                          "refer to it in a clause or a 'when', or remove it")
+                          restated_without(merged, option.name.text) or "refer to it in a clause or a 'when', or remove it")

@@ -1,4 +1,4 @@
-"""Held-out 9's and 10's mistakes (issue 29), each told what is wrong and how to mend it: a condition
+"""Held-out 9's, 10's and 11's mistakes (issue 29), each told what is wrong and how to mend it: a condition
 turned round beside a changed number, 'or' for every 'and', the cards left to nobody, a whole
 rank written for one card, a card scored twice, a card the deck never holds, a hand that fits
 without the floor, a tie extended by nothing beside a 'tie draw', an option declared twice, a
@@ -47,6 +47,18 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
      "plays 101 unless a table chooses otherwise", "did you mean '151'?"),
     ("egyptian", "score:\n  most cards 30 tie carry\n  most cards 20 tie carry when players == 4\n", "B206",
      "is already stated at line", "move this line above line"),
+    ("pishti", "capture:\n  nojack \"No jack\": J barred when opening and players == 4\n", "B701",
+     "'players == 4' never holds", "the variant is played by 2 players; correct that part or remove it: 'when opening'"),
+    ("cirulla", "dealing:\n  decino \"Decino\": 10 to declarer when hand.ranks == 3\n", "B746",
+     "holds on 79% of the sampled dealt hands, where cirulla's holds on 0%", "cirulla reads 'hand.ranks == 1 or"),
+    ("spade-casino", "match:\n  lurch 21 below 2\n", "B734", "fewer than 2 points counts 21 games",
+     "did you mean 'lurch 2 below 21'?"),
+    ("morabaa", "basra:\n  drop jack_on_jack\n", "B208", "nothing named 'jack_on_jack' to drop",
+     "'jack_on_jack' is an option, not a rule; the rule that reads it is 'double_jack': write 'drop double_jack'"),
+    ("yemeni", "option double_basra: 20 | 30 = 30 \"worth\"\n\nbasra:\n  double_jack: 20 when jack_on_jack and played is J "
+     "and floor.lone is J\n", "B305", "is never used", "did you mean 'double_jack: double_basra when jack_on_jack"),
+    ("royal-casino", "option players: 2 | 3 | 4 = 4 \"how many\"\n", "B306", "cannot be an option",
+     "the default first: 'players 4, 2, 3'"),
     ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
     ("royal-casino", "basra:\n  royal: 1 when played.rank == 13 and floor.lone.rank == 13\n", "B205",
      "cannot compare a rank with a number", "is K' (13 is the usual number of the king)"),
@@ -84,6 +96,8 @@ def test_an_option_declared_twice_says_where_the_first_is(tmp_path):
     ("  most cards 3;", "a line needs no mark at its end: remove the ';'", "most cards 3"),
     ("  - most cards 3", "a line is written without a bullet: remove the '-'", "most cards 3"),
     ("  2) most cards 3", "a line is written without a bullet: remove the '2)'", "most cards 3"),
+    ("  clear: 2 x value(played, Q=12) when cleared", "'x' is not a sign of the language: multiply with '*'",
+     "clear: 2 * value(played, Q=12) when cleared"),
 ])
 def test_a_line_written_as_elsewhere_is_mended(tmp_path, line, said, fixed):
     message, help_ = findings(tmp_path, "egyptian", f"score:\n{line}\n")["B125"]
@@ -107,3 +121,17 @@ def test_the_editor_offers_the_word_as_a_quick_fix(tmp_path, parent, body, code,
     end = found.span.end_column - 1 if found.span.end_column and found.span.end_line == found.span.line else len(row)
     fix = did_you_mean_fix(f"help: {found.help}", row, found.span.line - 1, found.span.column - 1, end)
     assert fix is not None and (row[:fix.start] + fix.text + row[fix.end:]).startswith(after)
+
+
+def test_a_section_line_with_a_clause_after_it_is_split(tmp_path):
+    path = tmp_path / "house.basra"
+    path.write_text('variant house "House" extends egyptian\nabout "x"\n\nbasra: called "bonus"\n  seven: 10 when '
+                    'played is 7D\n', encoding="utf-8")
+    found = [d for d in check_paths([path]).diagnostics if d.code != "B407"]
+    assert [d.code for d in found] == ["B101"]
+    assert "'called \"bonus\"' goes on a line of its own below 'basra:'" in found[0].message
+
+
+def test_choose_any_is_offered_one_with_what_each_word_does(tmp_path):
+    message, help_ = findings(tmp_path, "pasur", "capture:\n  choose any\n")["B102"]
+    assert help_.startswith("did you mean 'one'?") and "'one' (one group, the player's choice)" in help_

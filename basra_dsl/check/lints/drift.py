@@ -160,7 +160,7 @@ def _guard_drift(clause, old, combo: Combination, old_rules, name: str) -> Diagn
         return None
     share_now, share_then, both = shares
     said = (f"'{clause.name.text}' never holds where {name}'s does: on the sampled {what} it holds on "
-            f"{share_now:.0%}, {name}'s on {share_then:.0%}, never on the same one" if not both else
+            f"{share_now:.0%}, {name}'s on {share_then:.0%}, never on the same one" if not both and min(share_now, share_then) >= DISJOINT else
             f"'{clause.name.text}' holds on {share_now:.0%} of the sampled {what}, where {name}'s holds on "
             f"{share_then:.0%}: the condition plays far from the one it was written from")
     return warning("B746", said, clause.guard.span,
@@ -170,7 +170,8 @@ def _guard_drift(clause, old, combo: Combination, old_rules, name: str) -> Diagn
 
 
 def _named(rules, name: str):
-    return next((r for group in (rules.basra_rules, rules.capture_rules, rules.restrictions, rules.floor_bonuses)
+    return next((r for group in (rules.basra_rules, rules.capture_rules, rules.restrictions, rules.floor_bonuses,
+                                 rules.hand_bonuses, rules.declarations)
                  for r in group if r.name == name), None)
 
 
@@ -178,6 +179,11 @@ def _plays_for(clause, rules, rule) -> tuple[list, str]:
     """The sampled plays a rule's condition is tried on, as its condition reads them, and what
     they are in words: probes of its cards (a capture rule, a restriction), captures (a bonus),
     first floors (a dealing rule)."""
+    if isinstance(clause, n.FloorBonus) and clause.of_hand:  # a bonus for a dealt hand reads it third
+        rng = random.Random(SAMPLE_SEED)
+        size = min(rules.hand_size, len(rules.deck))
+        return [(None, (), tuple(rng.sample(list(rules.deck), size)), (), NO_PLAY) for _ in range(FLOORS)], \
+            "dealt hands"
     if isinstance(clause, n.FloorBonus):
         rng = random.Random(SAMPLE_SEED)
         size = min(rules.start_floor, len(rules.deck))

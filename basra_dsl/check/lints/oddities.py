@@ -116,10 +116,19 @@ def _stacks_past_every_card(rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
                       stacks.span, f"stack no higher than the highest card: 'stacks to {highest}'")
 
 
+MOST_GAMES = 4  # a lurch counting more games than this for one win is no table's (a double, a triple game)
+
+
 def _lurch(merged: Merged, rules, clause: n.Lurch) -> Iterator[Diagnostic]:
     if not rules.lurch or rules.target in (float("inf"), 0):
         return
     games, below = rules.lurch
+    if games > MOST_GAMES and below < games:  # 'lurch 21 below 2': the two numbers swapped
+        swapped = f"lurch {number_text(below)} below {number_text(games)}" if below >= 2 and games < rules.target else None
+        yield warning("B734", f"a win over a side with fewer than {number_text(below)} points counts {number_text(games)} "
+                      "games", clause.span, (f"did you mean '{swapped}'? " if swapped else "")
+                      + "a lurch counts a win as a few games (2: a double game) when the losers are far behind")
+        return
     if below >= rules.target:
         reference = reference_rules(merged)
         line = (reference.lurch[1] if reference is not None and reference.lurch and reference.lurch[1] < rules.target

@@ -207,10 +207,12 @@ def option_parts_never(merged: Merged, combos: list[Combination], rules: list[n.
             if not names_in(part) or not names_in(part) <= set(merged.options) | {"players"}:
                 continue
             if not any(safe_constant(part, c.options) for c in combos):
+                rest = [f"({expr_text(p)})" if isinstance(p, n.BoolOp) and p.op == "or" else expr_text(p)
+                        for p in conjuncts(clause.guard) if p is not part]
                 yield warning("B701", f"'{expr_text(part)}' never holds for {any_choice(merged)} or player count, "
                               f"so {_named(clause)} never applies",
                               part.span, f"the variant is played by {_counts(merged)} players; correct that "
-                              "part or remove it")
+                              "part or remove it" + (f": 'when {' and '.join(rest)}'" if rest else ""))
                 break
 
 

@@ -258,8 +258,9 @@ def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Di
 def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B701/B703: alternatives of a setup, score or game clause that are never chosen."""
     for key, alternatives in merged.clauses.items():
-        if alternatives and isinstance(alternatives[0], n.PLAY_GUARDED):
+        if alternatives and isinstance(alternatives[0], (*n.PLAY_GUARDED, n.Restriction)):
             yield from option_parts_never(merged, combos, alternatives)
+        if alternatives and isinstance(alternatives[0], n.PLAY_GUARDED):
             continue  # rules of the play: check_play_rules and check_shadowed look at the rest
         if not alternatives:
             continue

@@ -31,11 +31,14 @@ from ...diagnostics import Diagnostic, Span, did_you_mean
 from . import recovery
 from .header import before_variant, variant_line
 from .limits import MAX_DEPTH, MAX_DIGITS, WHOLE_NUMBER_RULES, tree_problems
+from ..nodes import SECTIONS
 from .operators import foreign
 from .places import wrong_section
 from .recovery import MAX_ERRORS, reads_past, with_row
 from .slips import at_the_stop, brackets, mended
 from .words import (
+    CHOICE_MEANINGS,
+    CHOICE_SYNONYMS,
     LABELLED,
     SECTION_LINE,
     SECTION_WORDS,
@@ -185,25 +188,13 @@ def _keyword_rule(exc, text, parser):
     if not found.start(1) <= exc.column - 1 <= found.start(2):
         return None
     word = found.group(1)
+    if word in SECTIONS and not row[:1].isspace():  # a section's header with its first line after it
+        rest = row[found.end(2) - 1:].strip()
+        return Explanation("B101", f"a section's line holds only its name: '{rest}' goes on a line of its own below "
+                           f"'{word}:'", f"write '{word}:' alone, then '  {rest}' on the next line, indented",
+                           column=found.start(2) + 1, width=len(rest), fix=f"{word}:")  # recovery reads on past it
     return ("B113", f"'{word}' is a keyword of the language and cannot name a rule",
             f"give the rule another name, such as '{word}_rule:' or 'by_{word}:'")
-
-
-# what the words of a few closed choices do, for a help line that lists them
-CHOICE_MEANINGS = {"bury": "back into the pack at a random place", "bottom": "under the pack",
-                   "dealer": "the dealer wins it", "carry": "the points wait for the next hand",
-                   "nobody": "no one scores them", "each": "every tied side scores them",
-                   "split": "the tied sides share them", "replay": "another game is played", "draw": "the game ends level",
-                   "extend": "the target rises", "countback": "a count settles it",
-                   "next": "the player after, to the left when play goes clockwise",
-                   "previous": "the player before, to the right when play goes clockwise",
-                   "clockwise": "to the left", "anticlockwise": "to the right"}
-# words authors use for a choice, by the choices each may mean (the first that may stand is offered)
-CHOICE_SYNONYMS = {"share": ("split",), "shared": ("split",), "halve": ("split",), "none": ("nobody",),
-                   "noone": ("nobody",), "both": ("each",), "all": ("each",), "next": ("carry",),
-                   "shuffle": ("bury",), "under": ("bottom",), "right": ("previous", "anticlockwise"),
-                   "left": ("next", "clockwise"), "counterclockwise": ("anticlockwise",),
-                   "before": ("previous",), "after": ("next",)}
 
 
 def _misspelled(exc, text, parser):

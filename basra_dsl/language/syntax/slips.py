@@ -132,6 +132,14 @@ def _semicolons(row: str, parser) -> tuple[str, str] | None:
     return row.replace(";", ","), "entries of a list are separated by commas, not semicolons"
 
 
+def _times_x(row: str, parser) -> tuple[str, str] | None:
+    """``2 x value(played)``: the letter x for times, as on paper."""
+    code = row.split("#")[0]
+    if '"' in code or not re.search(r"[\w)]\s+[xX]\s+[\w(]", code):
+        return None
+    return re.sub(r"(?<=[\w)])\s+[xX]\s+(?=[\w(])", " * ", code) + row[len(code):], "'x' is not a sign of the language: multiply with '*'"
+
+
 def _bullet(row: str, parser) -> tuple[str, str] | None:
     """``  - clear: 2 when cleared``: a line written as a list's bullet point (Markdown, a word
     processor's list)."""
@@ -338,7 +346,7 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
     _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
     _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets, _points_word,
-    _default_word, _inner_quotes, _bullet,
+    _default_word, _inner_quotes, _bullet, _times_x,
     _single_quotes)
 
 

@@ -209,3 +209,24 @@ def shown(row: str, start: int = 0, end: int | None = None, most: int = 72) -> s
     last = code.find(" ", min(max(end + most // 2, first + most), len(code)))
     last = len(code) if last < 0 else last
     return ("… " if first > 0 else "") + code[first:last] + (" …" if last < len(code) else "")
+
+
+# what the words of a few closed choices do, for a help line that lists them
+CHOICE_MEANINGS = {"bury": "back into the pack at a random place", "bottom": "under the pack",
+                   "dealer": "the dealer wins it", "carry": "the points wait for the next hand",
+                   "nobody": "no one scores them", "each": "every tied side scores them",
+                   "split": "the tied sides share them", "replay": "another game is played", "draw": "the game ends level",
+                   "extend": "the target rises", "countback": "a count settles it",
+                   "next": "the player after, to the left when play goes clockwise",
+                   "previous": "the player before, to the right when play goes clockwise",
+                   "clockwise": "to the left", "anticlockwise": "to the right",
+                   "largest": "the most cards it can, in groups", "one": "one group, the player's choice",
+                   "fewest": "one group, of the fewest cards", "single": "one group, of the most cards",
+                   "pair": "one card of its value"}
+# words authors use for a choice, by the choices each may mean (the first that may stand is offered)
+CHOICE_SYNONYMS = {"share": ("split",), "shared": ("split",), "halve": ("split",), "none": ("nobody",),
+                   "noone": ("nobody",), "both": ("each",), "all": ("each",), "next": ("carry",),
+                   "shuffle": ("bury",), "under": ("bottom",), "right": ("previous", "anticlockwise"),
+                   "left": ("next", "clockwise"), "counterclockwise": ("anticlockwise",),
+                   "before": ("previous",), "after": ("next",), "any": ("one",), "choice": ("one",),
+                   "player": ("one",), "most": ("largest",), "all_groups": ("largest",), "least": ("fewest",)}
