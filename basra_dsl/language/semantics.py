@@ -76,8 +76,8 @@ def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
                         "game it extends")
         seen.setdefault(name, option)
         if name in ("players",) or name in X.PLAY_NAMES:
-            counts = sorted({value_text(option_value(c)) for c in option.choices},
-                            key=lambda v: v != value_text(option_value(option.default)))  # the default first
+            default = value_text(option_value(option.default))  # the default first, then the rest as listed
+            counts = [default] + [v for v in dict.fromkeys(value_text(option_value(c)) for c in option.choices) if v != default]
             yield error("B306", f"'{name}' is a built-in name and cannot be an option", option.name.span,
                         f"list the counts under 'setup:', the default first: 'players {', '.join(counts)}'"
                         if name == "players" else None)
