@@ -60,7 +60,8 @@ def test_set_hands_without_a_target_say_when_a_tie_is_settled(tmp_path):
 
 def test_play_in_a_minute_names_the_score_rules(tmp_path):
     page = kitchen_page(tmp_path)
-    assert "A hand holds 10 points, plus the Ace of spades bonus." in page
+    assert "A hand holds 10 points, plus the Ace of spades bonus:" in page
+    assert "[Ace of spades bonus](#rule-score-spade_ace): 1 point, when your pile holds the ace of spades." in page
 
 
 def test_a_conditional_first_floor_is_said_in_play_in_a_minute(tmp_path):

@@ -54,7 +54,7 @@ def test_the_parent_is_quoted_with_its_own_bonus_name(pages):
 
 def test_play_in_a_minute_names_a_long_bonus_by_its_title(pages):
     quick = section(pages["ethiopian"], "play-in-a-minute")
-    assert "[Seven of diamonds on equal groups](#rule-basra-seven): 10 points." in quick
+    assert "[Seven of diamonds where a numeral could take the whole floor](#rule-basra-seven): 10 points." in quick
     assert "Some other captures" not in quick
 
 

@@ -60,6 +60,7 @@ class PageState:
         speaker.floor_counted = bool(self.rules.floor_values)
         speaker.scores_bonuses = self.scores_bonuses
         speaker.has_target = "game.target" in self.merged.clauses
+        speaker.sum_rules = sum(isinstance(c, n.CaptureRule) and c.takes == "sums" for c in self.merged.rules("capture"))
         return speaker
 
     @property

@@ -31,6 +31,7 @@ from ..prose.english import (
 from .page_state import PageState
 from ..prose.plays import floor_fragment, swept_cards
 from .quickstart_bonuses import MOST_WORDS, bonus_rules, bonuses, words
+from .quickstart_extras import dealt_hands, extras, first_floor, score_rule_lines
 from ..prose.score_sentences import point_groups
 from ..prose.titles import label as rule_label
 from ..prose.titles import rule_title
@@ -42,8 +43,12 @@ TIES = {"carry": "a tie carries them to the next hand", "nobody": "a tie scores 
 
 def play_in_a_minute(page: PageState) -> str:
     """Returns the section: a numbered list, each line a part of the game linked to its rules."""
+    dealt = dealt_hands(page)
+    declared = all(c.taker == "declarer" for c in named_rules(page, n.FloorBonus) if c.of_hand and is_on(page, c))
     items = [("Aim", "#score", aim(page)), ("Players", "#setup", players(page)), ("Deal", "#setup", deal(page)),
+             ("First floor", "#dealing", first_floor(page)),
              ("First to play", "#setup", first_to_play(page)), ("Your turn", "#capture", your_turn(page)),
+             ("Declaring" if declared else "Cards dealt", "#dealing", dealt),
              ("Taking cards", "#capture", captures(page)),
              (page.bonus_title(), "#basra", bonuses(page)), ("End of the hand", "#end", end_of_hand(page)),
              ("Scoring", "#score", scoring(page)), ("Winning", "#game", winning(page))]
@@ -252,9 +257,6 @@ def your_turn(page: PageState) -> str:
     for rule in (c for c in named_rules(page, n.Restriction) if is_on(page, c)):  # a card barred at times
         title = rule_label(rule)[:1].lower() + rule_label(rule)[1:]
         text += f" Mind {page.rule_link(rule.key, title)}: {pattern_phrase(rule.pattern)} may not always be played."
-    declared = [c for c in named_rules(page, n.FloorBonus) if c.taker == "declarer" and is_on(page, c)]
-    if declared:  # a declaration comes before the first card of a deal
-        text += f" Before your first card of a deal you may {page.rule_link(declared[0].key, 'declare your cards')}."
     if page.rules.takes_piles:  # the pile's top card is what others may take it by
         return text + " Keep what you take face up in one pile, the card that took on top."
     paired = any(len(s) > 1 for r in page.by_players.values() for s in r.sides)
@@ -276,7 +278,8 @@ def captures(page: PageState) -> list[str]:
         found.append(page.rule_link("capture.run", "A card that takes also takes the unbroken run of next ranks "
                                     "up from its own") + ".")
     if found and page.rules.choose == "fewest":
-        found.append(page.rule_link("capture.choose", "Of several groups, take one with the fewest cards") + ".")
+        found.append(page.rule_link("capture.choose", "Of several groups" + (" one rule allows" if page.speaker.sum_rules > 1
+                                                                              else "") + ", take one with the fewest cards") + ".")
     if found and page.rules.choose == "pair":
         found.append(page.rule_link("capture.choose", "A card takes one floor card only") + ".")
     if found and page.rules.choose == "single":
@@ -386,17 +389,15 @@ def scoring(page: PageState) -> str:
     if cards:
         sentences.append(f"{page.rule_link('score.points', 'Cards taken')}: {cards}.")
     total = sum(m.points for m in rules.majorities) + sum(rules.card_points.values())
-    extra = f", plus {plural(page.bonus)}" if any(is_on(page, c) for c in bonus_rules(page)) else ""
-    counted = named_rules(page, n.ScoreRule)  # (is_on reads no score rule: it settles "taken" as False)
+    plus, counted = extras(page), score_rule_lines(page)  # bonuses and points of the deal; score rules
     if counted and not total:  # scored by score rules alone (Cuarenta's cartón): no '0 points'
-        sentences.append("The cards you took score by " + join(
-            [page.rule_link(c.key, rule_title(page.merged, c.key)) for c in counted]) + f"{extra}.")
+        sentences.append("The cards you took score by these rules" + (f", plus {join(plus)}" if plus else "") + ":")
     else:  # the score rules count on top of the cards' points (Cirulla's Grande), as the bonuses do
-        plus = ["the " + page.rule_link(c.key, rule_title(page.merged, c.key)) for c in counted] + (
-            [plural(page.bonus)] if extra else [])
+        named = ["the " + page.rule_link(c.key, rule_title(page.merged, c.key))
+                 for c in named_rules(page, n.ScoreRule) if is_on(page, c)]
         sentences.append(f"A hand holds {number_text(total)} point{'' if total == 1 else 's'}"
-                         + (f", plus {join(plus)}." if plus else "."))
-    return " ".join(sentences)
+                         + (f", plus {join(plus + named)}" if plus or named else "") + (":" if counted else "."))
+    return [" ".join(sentences)] + counted
 
 
 def card_points(page: PageState) -> str:

@@ -18,7 +18,8 @@ from .differences import describe_key
 from ..prose.english import article, capitalise, join, majority_phrase, plural
 from ..text.markdown import admonition, anchor, indent
 from .bonus_overlap import bonuses_overlap
-from .bonus_values import bonus_value_tables
+from .bonus_values import bonus_value_tables, is_on, named_rules
+from .quickstart_extras import range_text, score_range
 from ..prose.card_counts import values_sentence
 from .page_state import PageState
 from ..text.safe import inline
@@ -216,6 +217,7 @@ def score_table(page: PageState) -> str:
                     f"{number_text(value)} | {count} | {number_text(value * count)} |")
         total += value * count
     rows.append(f"| **All the points of a hand** | | | **{number_text(total)}** |")
+    rows += extra_rows(page, options)
     basras = [c for c in page.merged.rules("basra") if isinstance(c, n.BasraRule)]
     if basras:
         values = [point_values(c.points, page.merged) for c in basras]
@@ -232,6 +234,32 @@ def score_table(page: PageState) -> str:
                 for r in page.by_players.values()):
         text += f"\nThe table is for {rules.players} players with the default options.\n"
     return text
+
+
+def extra_rows(page: PageState, options: dict) -> list[str]:
+    """Returns the rows of what a side scores besides its cards' points and its bonuses for
+    captures: each score rule (Cirulla's Grande), each first floor won at the deal and each
+    bonus for the cards a player is dealt, as they hold with the default options."""
+    rows = []
+    for clause in named_rules(page, n.ScoreRule):
+        if is_on(page, clause):
+            found = score_range(page, clause)
+            worth = range_text(*found) if found else "by the cards"
+            rows.append(f"| {page.rule_link(clause.key, rule_title(page.merged, clause.key))} | {worth} | — | "
+                        f"{number_text(found[1]) if found else '—'} |")
+    for clause in named_rules(page, n.FloorBonus):
+        if not is_on(page, clause) or isinstance(clause.points, n.Number) and clause.points.value == 0:
+            continue  # off by default, or a floor won for nothing (its cards count as taken)
+        try:
+            worth = number_text(evaluate_constant(clause.points, options))
+        except (ArithmeticError, TypeError, ValueError, NameError):
+            worth = page.speaker.num(clause.points)
+        how, most = ("declared", f"{worth} a deal for each player") if clause.taker == "declarer" else \
+            ("dealt", f"{worth} a deal for each player") if clause.of_hand else \
+            (page.speaker.taker_words(options.get(clause.taker, clause.taker)), f"{worth}, at the first deal")
+        rows.append(f"| {page.rule_link(clause.key, rule_title(page.merged, clause.key))} ({how}) | {worth} | — | "
+                    f"{most} |")
+    return rows
 
 
 def most_tied(cards: int, sides: int) -> int:

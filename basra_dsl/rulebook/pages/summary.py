@@ -11,6 +11,7 @@ from ..prose.english import article, capitalise, conjuncts, join, option_link, p
 from ..text.markdown import admonition
 from .quickstart import floor_counts
 from .page_state import PageState
+from .bonus_values import is_on
 from ..text.safe import inline, link
 from .differences import lower_first
 from ..prose.plays import floor_fragment
@@ -117,8 +118,10 @@ def bonus_worth(page: PageState) -> list[str]:
             # "twice the value (counting a queen as 10)": its counting said without a second bracket
             points = COUNTING.sub(r", counting \1,", points_phrase(c.points, page.merged, c.guard,
                                                                          page.rules.values)).rstrip(",")
-            # a condition on options alone (not on the play) means a table can switch the rule off
-            extra = ", an option" if c.guard is not None and any(not uses_play(p) for p in conjuncts(c.guard)) else ""
+            # a condition on options alone (not on the play) means a table can switch the rule: an
+            # option to take up where it is off by default, one to turn off where it is on
+            extra = "" if c.guard is None or all(uses_play(p) for p in conjuncts(c.guard)) else \
+                ", which a table may turn off" if is_on(page, c) else ", an option"
             title = lower_first(rule_title(page.merged, f"basra.{c.name.text}"))
             worth.append(page.rule_link(f"basra.{c.name.text}", f"{points} ({title}{extra})".replace(", (", " (")))
     return worth

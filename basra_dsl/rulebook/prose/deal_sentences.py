@@ -17,22 +17,24 @@ class DealSentences:
     """The sentences of ``redeal when`` lines and first floors won at the deal."""
 
     def redeal(self, clauses: list[n.Redeal]) -> str:
-        """Says every 'redeal when' line of a variant as one rule: counts of the floor's cards
-        in one list ("2 or more jacks or 3 or more queens"), other conditions as they are."""
+        """Says every 'redeal when' line of a variant as one rule (see ``redeal_when``)."""
+        return (f"The deal does not count if {self.redeal_when(clauses)}. The cards are then shuffled together "
+                "and the same dealer deals again.")
+
+    def redeal_when(self, clauses: list[n.Redeal]) -> str:
+        """Says when a deal does not count: counts of the floor's cards in one list ("the first
+        floor holds 2 or more jacks or 3 or more queens"), other conditions as they are."""
         counts = [c.guard for c in clauses if _floor_count(c.guard)]
         if len(counts) == len(clauses):
             held = join([f"{bound(g.op, noun(g.right, self.ctx), 'more', 'fewer') if g.op != '==' else 'exactly ' + noun(g.right, self.ctx)} "
                          f"{pattern_phrase(g.left.pattern, 'pl')}" for g in counts], "or")
-            conditions = f"the first floor holds {held}"
-        else:
-            conditions = join([_first_floor(say(c.guard, self.ctx)) for c in clauses], "or")
-        return (f"The deal does not count if {conditions}. The cards are then shuffled together and the same "
-                "dealer deals again.")
+            return f"the first floor holds {held}"
+        return join([_first_floor(say(c.guard, self.ctx)) for c in clauses], "or")
 
     def _redeal(self, c: n.Redeal) -> str:
         return self.redeal([c])
 
-    def _taker(self, taker: str) -> str:
+    def taker_words(self, taker: str) -> str:
         if taker == "dealer":
             return "the dealer"
         return "the non-dealer" if self.two_only else f"the player to the dealer's {self._side(True)}"
@@ -46,10 +48,10 @@ class DealSentences:
         if self.ctx.is_option(c.taker):
             chosen = self.ctx.options[c.taker]
             other = "next" if chosen == "dealer" else "dealer"
-            chooser = f" The {option_link(c.taker, self.ctx)} option can give it to {self._taker(other)} instead."
-            who = self._taker(chosen)
+            chooser = f" The {option_link(c.taker, self.ctx)} option can give it to {self.taker_words(other)} instead."
+            who = self.taker_words(chosen)
         else:
-            who = self._taker(c.taker)
+            who = self.taker_words(c.taker)
         parts = conjuncts(c.guard) if c.guard is not None else []
         floor = [p for p in parts if uses_play(p)]
         table = [p for p in parts if not uses_play(p)]

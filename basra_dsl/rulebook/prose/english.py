@@ -37,7 +37,7 @@ def majority_phrase(what: str) -> str:
 
 
 def capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
+    return text[:1].upper() + text[1:]
 
 
 def article(word: str) -> str:
@@ -53,9 +53,8 @@ def count_of(count: int, noun: str) -> str:
 
 
 def option_link(name: str, ctx: "Context | None" = None) -> str:
-    page = ctx.page if ctx is not None else ""
     # shown as words ("jack on jack") for a reader; the link leads to its row in the Options table
-    return f"[*{name.replace('_', ' ')}*]({page}#option-{name})"
+    return f"[*{name.replace('_', ' ')}*]({ctx.page if ctx is not None else ''}#option-{name})"
 
 
 # ------------------------------------------------------------------ cards and patterns
@@ -134,14 +133,16 @@ class Context:
     page: str = ""  # the page the options are described on ("" for this page)
     choices: dict = field(default_factory=dict)  # name -> every value the option allows (when known)
     played_as: bool = False  # some card is played as a value of its own (played values): say "played as"
+    nouns: dict = field(default_factory=dict)  # names said otherwise here ("hand": "your hand"), over PLAY_NOUNS
 
     def is_option(self, name: str) -> bool:
         return name in self.options
 
 
 def uses_play(expr: n.Node) -> bool:
-    """Returns whether an expression mentions the play (rather than options only)."""
-    return any(isinstance(node, n.Name) and node.id in PLAY_NAMES for node in n.walk(expr))
+    """Returns whether an expression mentions the play, or cards dealt or taken (rather than options only)."""
+    return any(isinstance(node, n.Name) and (node.id in PLAY_NAMES or node.id in ("hand", "taken", "opening"))
+               for node in n.walk(expr))
 
 
 def noun(expr: n.Expr, ctx: Context) -> str:
@@ -153,8 +154,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return "yes" if v else "no"
         case n.Name(id="players"):
             return "the number of players"
-        case n.Name(id=name) if name in PLAY_NOUNS:
-            return PLAY_NOUNS[name]
+        case n.Name(id=name) if name in ctx.nouns or name in PLAY_NOUNS:
+            return ctx.nouns.get(name) or PLAY_NOUNS[name]
         case n.Name(id=name) if ctx.is_option(name):
             return f"the {option_link(name, ctx)} option"
         case n.Name(id=name):

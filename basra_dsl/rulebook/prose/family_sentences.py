@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...language import nodes as n
 from .english import capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say
+from .deal_sentences import MOST_WORDS
 from .score_sentences import entry_phrase
 
 
@@ -78,7 +79,10 @@ class FamilySentences:
         when = join([say(p, self.ctx) for p in conjuncts(c.guard)]) if c.guard is not None else ""
         points, name = self.num(c.points, "point"), f"the {c.title}" if c.title else "this"
         head = f"A side scores {name} when {when}." if when else f"Every side scores {name}."
-        return f"{head} It is worth {points}, over and above the other scoring."
+        worth = f"It is worth {points}, over and above the other scoring."
+        if len(worth.split()) > MOST_WORDS:  # what the cards count, then where it counts
+            worth = f"It is worth {points}. It counts over and above the other scoring."
+        return f"{head} {worth}"
 
     def _handbonus(self, c: n.FloorBonus) -> str:
         """A bonus for the cards a player is dealt (Cirulla's declarations): a sentence for

@@ -8,7 +8,7 @@ from ... import cards as C
 from ...language import nodes as n
 from ...language.unparse import expr_text
 from ..text import naming
-from .english import join, pattern_phrase, plural, word_phrase
+from .english import article, join, pattern_phrase, plural, word_phrase
 
 
 def entry_phrase(pattern: n.Pattern) -> str:
@@ -75,7 +75,7 @@ class ScoreSentences:
             return ("Cards still on the floor after the last play stay there: nobody takes them "
                     "and they count for nobody.")
         return (f"Cards still on the floor after the last play go to the player who made the last "
-                f"capture; taking them is not a {self.bonus}.")
+                f"capture; taking them is not {article(self.bonus)}.")
 
     def _most(self, c: n.Most) -> str:
         what = c.what.text

@@ -62,6 +62,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         self.floor_counted = False  # a 'floor values' line says what cards count on the floor (set by the page)
         self.scores_bonuses = True  # some rule scores a bonus for a capture (set by the page)
         self.has_target = True  # a game is won by reaching a target, not only by its set hands (set by the page)
+        self.sum_rules = 1  # capture rules that add up (Cirulla's value and fifteen: 2; set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known
@@ -283,9 +284,11 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
                 "group of cards adding up to it.")
 
     def _choose(self, c: n.Choose) -> str:
-        if c.policy == "fewest":
+        if c.policy == "fewest":  # each rule that adds up has its own fewest (a fifteen, a group of its value)
+            each = " of those one rule allows. Where two rules let it take, the player picks the rule" \
+                if self.sum_rules > 1 else ""
             return ("When a card could take in more than one way, the player takes one group, and it must be "
-                    "one with the fewest cards.")
+                    f"one with the fewest cards{each}.")
         if c.policy == "single":
             return ("A card takes a single group of floor cards adding up to it, never two: the group of the "
                     "most cards (a single card of its value is a group of one). Among groups of as many cards, "
