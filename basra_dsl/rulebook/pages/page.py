@@ -8,8 +8,9 @@ absolute paths, no randomness beyond fixed seeds (the balance figures are a comm
 This module puts the page together; its parts are rendered by ``summary`` (the 'At a
 glance' box), ``differences`` (a child variant against its parent), ``rules_sections``
 (the Rules tab), ``quickstart`` (play in a minute), ``seating``, ``worked`` (worked
-examples), ``sample_hand`` and ``how_it_plays`` (balance figures kept in
-``variants/balance.json``, with a plot); ``cardfaces`` draws the cards the page shows, once.
+examples), ``sample_hand``, ``how_it_plays`` (balance figures kept in
+``variants/balance.json``, with a plot) and ``play_well`` (tactics, each with its figure, kept
+in ``variants/tactics.json``); ``cardfaces`` draws the cards the page shows, once.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..text.naming import pack_names
 from .comments import paragraph
 from .differences import differences
 from .how_it_plays import how_it_plays
+from .play_well import play_well
 from ..text.markdown import admonition, anchor, indent, page_path
 from .page_state import PageState
 from .quickstart import play_in_a_minute
@@ -97,6 +99,7 @@ def _render(page: PageState) -> VariantPage:
     parts.append(examples(page))
     parts.append(sample_hand(page))
     parts.append(how_it_plays(page))
+    parts.append(play_well(page))
     markdown = "\n".join(p.rstrip() + "\n" for p in parts if p)
     markdown += sprite_for(markdown)  # the faces of the cards the page shows, drawn once
     return VariantPage(page.name, Path(page.variant.path), html_text(page.title), markdown, page.anchors, page.problems)
