@@ -7,6 +7,7 @@ Folding is pure: finding and reading the parents' files is ``loader``'s job.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -238,17 +239,33 @@ def names_used(merged: Merged) -> set[str]:
     return names | {c.taker for alts in merged.clauses.values() for c in alts if isinstance(c, n.FloorBonus)}
 
 
-def restated_without(merged: Merged, name: str) -> str | None:
-    """A rule of this file replacing a parent's that read the option: with the parent's points
-    where they read it (a bonus restated at 20 where the parent's read 'double_basra')."""
+def restated_without(merged: Merged, name: str) -> tuple[n.Clause, str] | None:
+    """A rule of this file replacing an ancestor's that read the option, and the help: that
+    rule with the ancestor's points where they read it (a bonus restated at 20 where the
+    parent's read 'double_basra'), or with the parts of its condition that read it ('2 when
+    cleared' for Casino's '1 when cleared and sweeps')."""
+    def reads(node) -> bool:
+        return node is not None and any(isinstance(x, n.Name) and x.id == name for x in n.walk(node))
+
     for clause in merged.variant.clauses:
         for ancestor in merged.chain[1:]:
-            old = next((c for c in ancestor.clauses if c.key == clause.key
-                        and any(isinstance(x, n.Name) and x.id == name for x in n.walk(c))), None)
+            old = next((c for c in ancestor.clauses if c.key == clause.key and reads(c)), None)
             if old is None:
                 continue
             said = f"{ancestor.name.text}'s '{clause.key.split('.', 1)[1]}' read it, and this file's replaces it"
-            if isinstance(clause, n.BasraRule) and any(isinstance(x, n.Name) and x.id == name for x in n.walk(old.points)):
-                return f"{said}: did you mean '{rule_text(replace(clause, points=old.points), clause.guard)}'?"
-            return f"{said} without it: read it there too, or remove the option"
+            if isinstance(clause, n.BasraRule) and reads(old.points):
+                return clause, f"{said}: did you mean '{rule_text(replace(clause, points=old.points), clause.guard)}'?"
+            parts = [p for p in _conjuncts(old.guard) if reads(p)] if reads(old.guard) else []
+            if isinstance(clause, (n.BasraRule, n.CaptureRule)) and parts:
+                guard = functools.reduce(lambda a, b: n.BoolOp("and", a, b, span=None), [*_conjuncts(clause.guard), *parts])
+                return clause, f"{said}: did you mean '{rule_text(clause, guard)}'?"
+            return clause, f"{said} without it: read it there too, or remove the option"
     return None
+
+
+def _conjuncts(expr) -> list:
+    if expr is None:
+        return []
+    if isinstance(expr, n.BoolOp) and expr.op == "and":
+        return _conjuncts(expr.left) + _conjuncts(expr.right)
+    return [expr]

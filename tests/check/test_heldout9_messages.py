@@ -1,4 +1,4 @@
-"""Held-out 9's, 10's and 11's mistakes (issue 29), each told what is wrong and how to mend it: a condition
+"""Held-out 9's to 12's mistakes (issue 29), each told what is wrong and how to mend it: a condition
 turned round beside a changed number, 'or' for every 'and', the cards left to nobody, a whole
 rank written for one card, a card scored twice, a card the deck never holds, a hand that fits
 without the floor, a tie extended by nothing beside a 'tie draw', an option declared twice, a
@@ -59,6 +59,8 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
      "and floor.lone is J\n", "B305", "is never used", "did you mean 'double_jack: double_basra when jack_on_jack"),
     ("royal-casino", "option players: 2 | 3 | 4 = 4 \"how many\"\n", "B306", "cannot be an option",
      "the default first: 'players 4, 2, 3'"),
+    ("spade-casino", "score:\n  spades \"Spades\": 2 + taken.count(spades)\n", "B753",
+     "pays 2 to a side that took no card of 'spades'", "write: spades \"Spades\": 2 * taken.count(spades)"),
     ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
     ("royal-casino", "basra:\n  royal: 1 when played.rank == 13 and floor.lone.rank == 13\n", "B205",
      "cannot compare a rank with a number", "is K' (13 is the usual number of the king)"),
@@ -135,3 +137,13 @@ def test_a_section_line_with_a_clause_after_it_is_split(tmp_path):
 def test_choose_any_is_offered_one_with_what_each_word_does(tmp_path):
     message, help_ = findings(tmp_path, "pasur", "capture:\n  choose any\n")["B102"]
     assert help_.startswith("did you mean 'one'?") and "'one' (one group, the player's choice)" in help_
+
+
+def test_a_copy_that_scores_another_suit_is_offered_the_original_card(tmp_path):
+    from basra_dsl.resources import bundled_variants
+    text = bundled_variants()["scopa"].read_text(encoding="utf-8").replace("points 7D 1", "points 7C 1")
+    path = tmp_path / "scopa.basra"
+    path.write_text(text, encoding="utf-8")
+    found = {d.code: d for d in check_paths([path]).diagnostics}
+    assert "a card of the same rank in another suit stands in its place" in found["B746"].message
+    assert found["B746"].help.startswith("did you mean '7D'? scopa scores 7D, not 7C")

@@ -104,6 +104,26 @@ def check_card_scored_twice(merged: Merged, combos: list[Combination]) -> Iterat
             break
 
 
+def check_added_counts(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B753: a score rule of this file, with no 'when', whose points add a number to a count of
+    cards taken ('2 + taken.count(spades)'): a side that took none of them still scores the
+    number; a number times the count ('2 * ...', two a spade) is the usual rule."""
+    for rule in merged.variant.clauses:
+        if not isinstance(rule, n.ScoreRule) or rule.guard is not None:
+            continue
+        points = rule.points
+        if isinstance(points, n.Binary) and points.op == "+":
+            number, counted = (points.left, points.right) if isinstance(points.left, n.Number) else (points.right, points.left)
+            if isinstance(number, n.Number) and number.value > 0 and isinstance(counted, n.Counted) \
+                    and counted.attr == "count" and counted.obj == n.Name("taken", span=counted.span):
+                times = n.Binary("*", number, counted, span=points.span)
+                head = rule.name.text + (f' "{rule.title}"' if rule.title else "")
+                yield warning("B753", f"'{rule.name.text}' pays {expr_text(number)} to a side that took no card of "
+                              f"'{pattern_text(counted.pattern)}': '{expr_text(points)}' adds {expr_text(number)} to "
+                              f"the count, where '{expr_text(times)}' pays {expr_text(number)} a card", points.span,
+                              f"write: {head}: {expr_text(times)}")
+
+
 def _total(first: n.Expr, second: n.Expr, merged: Merged) -> str:
     a, b = (safe_constant(e, merged.option_defaults()) for e in (first, second))
     return _number(a + b) if isinstance(a, (int, float)) and isinstance(b, (int, float)) else "N"

@@ -26,7 +26,7 @@ from ...cards import card_name
 from .figures import left_on_table
 from .combinations import (FAILURES, Combination, atoms, compile_part, conjuncts, holds_on, is_own, names_in,
                            safe_constant)
-from .overrides import changes_more_than_guard
+from .overrides import changes_more_than_guard, suit_slip
 from .reference import is_bundled_file, reference_of, word_changed
 from .samples import sampled_plays
 
@@ -70,6 +70,7 @@ def check_drift(merged: Merged, combos: list[Combination]) -> Iterator[Diagnosti
     yield from _score_drift(merged, usable[0].rules, then_rules(0), origin, name)
     yield from _played_values_moved(merged, then_rules(0), name)
     yield from _leftover_dropped(merged, usable[0].rules, then_rules(0), name)
+    yield from _suit_slipped(merged, origin, name)
     for clause in merged.variant.clauses:
         old = before.get(clause.name.text) if isinstance(clause, RESTATED) and is_own(merged, clause) else None
         if old is None or type(old) is not type(clause):
@@ -255,6 +256,20 @@ def _share_holding(rule, halves) -> float:
         except FAILURES:
             continue
     return held / len(halves)
+
+
+def _suit_slipped(merged: Merged, origin: Merged, name: str) -> Iterator[Diagnostic]:
+    """B746 for a copy's 'points' line that scores a card of the same rank as one the original
+    scores, in another suit, and no longer that one ('7C 1' for Scopa's settebello, '7D 1')."""
+    clause, old = merged.first("score.points"), origin.first("score.points")
+    if merged.variant.parent is not None or not isinstance(clause, n.Points) or not isinstance(old, n.Points) \
+            or not is_own(merged, clause):
+        return
+    slip = suit_slip(clause.entries, old.entries, name)
+    if slip:
+        yield warning("B746", f"'points' no longer scores what {name}'s scores: a card of the same rank in another "
+                      "suit stands in its place", clause.span,
+                      slip + "if the change is meant, keep it and say so in a note above the line ('#: allow B746: why')")
 
 
 def _leftover_dropped(merged: Merged, rules, old_rules, name: str) -> Iterator[Diagnostic]:

@@ -383,18 +383,19 @@ def check_replaced_points(merged: Merged, combos: list[Combination]) -> Iterator
         lost = ", ".join(pattern_text(p) for p in before)
         yield warning("B721", f"'{_points_text(clause.entries)}' replaces {origin}'s whole list "
                       f"('{_points_text(old.entries)}'): {lost} no longer score", clause.span,
-                      _suit_slip(clause.entries, old.entries, origin)
+                      suit_slip(clause.entries, old.entries, origin)
                       + f"to add to {origin}'s list, restate it: {_points_text(old.entries + clause.entries)}")
 
 
-def _suit_slip(entries, old_entries, origin: str) -> str:
+def suit_slip(entries, old_entries, origin: str) -> str:
     """Where a new entry names one card of the same rank as one of the parent's, in another
     suit ('7C 2' for Scopa's '7D'): the suit most likely slipped."""
     theirs = {c >> 2: c for e in old_entries if len(cards := X.pattern_set(e.pattern)) == 1 for c in cards}
+    scored = {c for e in entries for c in X.pattern_set(e.pattern)}
     for entry in entries:
         cards = X.pattern_set(entry.pattern)
         card = next(iter(cards)) if len(cards) == 1 else None
-        if card is not None and card >> 2 in theirs and theirs[card >> 2] != card:
+        if card is not None and card >> 2 in theirs and theirs[card >> 2] != card and theirs[card >> 2] not in scored:
             meant = card_word(theirs[card >> 2])
             return (f"did you mean '{meant}'? {origin} scores {meant}, not {pattern_text(entry.pattern)} "
                     f"('{meant} {expr_text(entry.points)}'); ")
