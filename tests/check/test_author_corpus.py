@@ -36,7 +36,10 @@ SILENT_BY_NATURE = {"heldout/31-bastra-jacks-to-dealer", "heldout/35-ethiopian-d
 # game-changing mistakes no check hears yet (issue 29 stays open while any is listed here): held-out
 # 10's exception copied from another game (Tablanette's bonus barred for a 7D sweep) and a player
 # count off by one against its own comment
-KNOWN_MISSES = {"heldout10/30-copied-condition", "heldout10/34-off-by-one"}
+KNOWN_MISSES = {"heldout10/30-copied-condition", "heldout10/34-off-by-one",
+                # held-out 6's zwick of 10 for 1: since Zwicker's zwick is 3 (kartenspiele.net),
+                # 10 is 3.3 times it, under B733's bound
+                "heldout6/32"}
 # held-out 9's slips that now read as the author meant, so nothing is said: a space after a
 # line's carrying '\\' (the statement reads as meant), and a bonus capped with min(5, ...)
 # (the language has had min and max since)

@@ -71,11 +71,11 @@ def test_a_bonus_many_times_the_copied_files_is_heard_in_a_renamed_copy(tmp_path
     from basra_dsl.resources import bundled_variants
     text = bundled_variants()["zwicker"].read_text(encoding="utf-8")
     text = text.replace('variant zwicker "Zwicker"', 'variant kiel "Kieler Zwicker"').replace(
-        'zwick "Zwick": 1 when', 'zwick "Zwick": 10 when')
+        'zwick "Zwick": 3 when', 'zwick "Zwick": 30 when')
     path = tmp_path / "kiel.basra"
     path.write_text(text, encoding="utf-8")
     found = {d.code: d for d in check_paths([path]).diagnostics}
-    assert "10 times the 1 of zwicker's" in found["B733"].message and "write '1'" in found["B733"].help
+    assert "10 times the 3 of zwicker's" in found["B733"].message and "write '3'" in found["B733"].help
 
 
 def test_a_target_a_game_of_one_hand_never_plays_to(tmp_path):
@@ -106,11 +106,11 @@ def test_a_target_a_digit_short_of_the_parents_is_named(tmp_path):
 def test_a_card_worth_many_times_the_copied_files_is_named(tmp_path):
     from basra_dsl.resources import bundled_variants
     text = bundled_variants()["zwicker"].read_text(encoding="utf-8").replace(
-        'variant zwicker "Zwicker"', 'variant husum "Husum Zwicker"').replace("10D 3", "10D 50")
+        'variant zwicker "Zwicker"', 'variant husum "Husum Zwicker"').replace("10D 10", "10D 100")
     (tmp_path / "husum.basra").write_text(text, encoding="utf-8")
     found = {d.code: d for d in check_paths([tmp_path / "husum.basra"]).diagnostics}
-    assert "'10D 50' scores 50 points for 10D" in found["B733"].message
-    assert found["B733"].help == "did you mean '10D 5'? (a zero slipped)"
+    assert "'10D 100' scores 100 points for 10D" in found["B733"].message
+    assert found["B733"].help == "did you mean '10D 10'? (a zero slipped)"
 
 
 def _dealing_rules():

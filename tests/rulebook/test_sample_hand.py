@@ -120,7 +120,8 @@ def test_each_why_says_what_the_rules_did(name):
     page, sample, markdown = built(name)
     for (_, _, _, why), turn in zip(turn_rows(markdown), sample.turns):
         if turn.build:  # a build: the card laid, the value built, linked to the build rule
-            assert f"builds {turn.value}](" in why and "lays the" in why
+            stack = page.rules.builds is not None and page.rules.builds.stack_limit  # anyone's: no card held for it
+            assert (f"a stack of {turn.value}](" if stack else f"builds {turn.value}](") in why and "lays the" in why
             continue
         whole = [b for b in turn.builds if set(b.cards) <= set(turn.capture)]
         if whole:  # a build goes whole, whatever it adds up to

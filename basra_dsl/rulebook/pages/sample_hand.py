@@ -136,6 +136,9 @@ def turn_line(page: PageState, turn: Turn) -> str:
     who = capitalise(player(turn.seat))
     if turn.build:
         laid = join([card_html(c) for c in turn.build])
+        if page.rules.builds is not None and page.rules.builds.stack_limit:  # a stack: anyone's, no card held for it
+            return (f"{who} lays the {card_html(turn.card)} on the {laid}, "
+                    f"{page.rule_link(_build_key(page), f'a stack of {turn.value}')} that anyone may take.")
         return (f"{who} lays the {card_html(turn.card)} on the {laid} and "
                 f"{page.rule_link(_build_key(page), f'builds {turn.value}')}, holding a card of that value to take it.")
     if turn.steal is not None:
