@@ -26,12 +26,18 @@ FIGURES_FILE = "balance.json"
 
 
 @cache
-def balance_file() -> dict:
-    """Returns the committed figures ({} when the file is missing or unreadable)."""
+def committed(name: str) -> dict:
+    """Returns a committed figures file of the bundled variants' folder ({} when it is missing
+    or unreadable): ``balance.json`` here, ``tactics.json`` for ``play_well``."""
     try:
-        return json.loads((bundled_dir("variants") / FIGURES_FILE).read_text(encoding="utf-8"))
+        return json.loads((bundled_dir("variants") / name).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+
+
+def balance_file() -> dict:
+    """Returns the committed balance figures ({} when the file is missing or unreadable)."""
+    return committed(FIGURES_FILE)
 
 
 def figures_of(page: PageState) -> dict | None:

@@ -10,25 +10,17 @@ a card for where the last cards go to nobody). A page of any other file has no s
 
 from __future__ import annotations
 
-import json
-from functools import cache
-
-from ...resources import bundled_dir
 from ..prose.english import join, word_phrase
-from .how_it_plays import figures_of
+from .how_it_plays import committed, figures_of
 from .page_state import PageState
 
 TACTICS_FILE = "tactics.json"
 ENOUGH = 30  # plays (or hands) a figure rests on, at least, before a tip says it
 
 
-@cache
 def tactics_file() -> dict:
     """Returns the committed figures ({} when the file is missing or unreadable)."""
-    try:
-        return json.loads((bundled_dir("variants") / TACTICS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    return committed(TACTICS_FILE)
 
 
 def play_well(page: PageState) -> str:
