@@ -58,7 +58,7 @@ def test_a_stack_goes_whole_to_any_card_of_its_value(rules):
 def test_the_sweeper_lays_a_card_at_once(rules):
     state = hand(rules, [["9H", "2C", "3C"], ["4D", "5D"]], ["6C", "3D"])
     play = state.apply(Move(parse_card("9H"), parse_cards(["6C", "3D"])))
-    assert play.bonus == 1 and state.turn == 0 and state.laying
+    assert play.bonus == 3 and state.turn == 0 and state.laying  # a zwick is worth 3
     assert state.legal_moves() == [Move(parse_card("2C")), Move(parse_card("3C"))]
     assert state.captures(parse_card("2C")) == [()]
     with pytest.raises(IllegalMove, match="lays a card"):
