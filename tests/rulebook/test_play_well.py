@@ -45,7 +45,7 @@ def test_the_page_says_each_tip_with_its_figure():
     rate = kept["trail"]["taken_next"] / kept["trail"]["trails"]
     assert f"taken by the very next play {rate:.0%} of the time" in section
     assert "The seven of diamonds or a jack played on four cards or more" in section
-    assert f"Measured over {kept['hands']} hands" in section
+    assert f"Measured over {kept['hands']:,} hands" in section
 
 
 def test_a_page_of_an_authors_own_file_has_no_tactics(tmp_path):

@@ -251,6 +251,11 @@ def test_a_variant_page_in_the_browser(site, browser):
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-sample-hand.png"))
     browser.execute_script("document.getElementById('play-in-a-minute').scrollIntoView()")
     browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-play-in-a-minute.png"))
+    tips = browser.find_element(By.ID, "play-well")  # How to play well: each tip with its figure, on screen
+    browser.execute_script("arguments[0].scrollIntoView(); window.scrollBy(0, -80)", tips)
+    listed = tips.find_element(By.XPATH, "following-sibling::ul")
+    assert listed.is_displayed() and "Keep a card for the end" in listed.text and "%" in listed.text
+    browser.save_screenshot(str(ARTIFACTS / "rulebook-egyptian-play-well.png"))
     assert not _requests_elsewhere(browser)
 
 

@@ -32,7 +32,7 @@ def play_well(page: PageState) -> str:
     if not tips:
         return ""
     return ("### How to play well {#play-well}\n\n" + "\n".join(tips) + "\n\n"
-            f"Measured over {figures['hands']} hands with the greedy computer player in every seat, at the default "
+            f"Measured over {figures['hands']:,} hands with the greedy computer player in every seat, at the default "
             "options; a card's worth counts its points and its share of the majorities.\n")
 
 
