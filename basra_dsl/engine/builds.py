@@ -89,13 +89,12 @@ class Builder:
         if onto:
             found.setdefault(frozenset(onto) | {-target}, (onto, target))
 
-    def _own_groups(self, card: int, v: int, target: int, seat: int, loose, builds) -> list[tuple[int, ...]]:
+    def _own_groups(self, card: int, v: int, target: int, seat: int, sums: "_Sums", builds) -> list[tuple[int, ...]]:
         """The floor cards joining the played card's own group: loose cards adding up with
-        it to the target (``loose`` the cards, or their ``_Sums``), a single build it raises
-        to the target, or none (a card of the target value laid on other units of that value)."""
+        it to the target (found in their ``sums``), a single build it raises to the target,
+        or none (a card of the target value laid on other units of that value)."""
         groups: list[tuple[int, ...]] = [()] if v == target and self.rules.multiple else []
         if target > v:
-            sums = loose if isinstance(loose, _Sums) else _Sums(loose, self.worth, target - v)
             groups += sums.subsets(target - v)
             groups += [b.cards for b in builds if b.value == target - v and self._may_raise(b, seat)]
         return groups
@@ -152,7 +151,7 @@ class Builder:
         count = total // target
         if count > 1 and not self.rules.multiple:
             return 0
-        for own in self._own_groups(card, v, target, seat, mine, touched):
+        for own in self._own_groups(card, v, target, seat, _Sums(mine, worth, max(target - v, 0)), touched):
             if set(own) <= taken and self._rest_splits(taken - set(own), target, mine, touched):
                 return count
         return 0

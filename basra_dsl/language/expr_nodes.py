@@ -29,6 +29,13 @@ def walk(tree: "Node | tuple") -> Iterator["Node"]:
                 yield from walk(value)
 
 
+def conjuncts(expr: "Expr | None") -> list["Expr"]:
+    """Returns the parts of a condition joined by 'and' at its top (none for no condition)."""
+    if isinstance(expr, BoolOp) and expr.op == "and":
+        return conjuncts(expr.left) + conjuncts(expr.right)
+    return [] if expr is None else [expr]
+
+
 # ------------------------------------------------------------------ expressions
 
 @dataclass(frozen=True)

@@ -255,17 +255,9 @@ def restated_without(merged: Merged, name: str) -> tuple[n.Clause, str] | None:
             said = f"{ancestor.name.text}'s '{clause.key.split('.', 1)[1]}' read it, and this file's replaces it"
             if isinstance(clause, n.BasraRule) and reads(old.points):
                 return clause, f"{said}: did you mean '{rule_text(replace(clause, points=old.points), clause.guard)}'?"
-            parts = [p for p in _conjuncts(old.guard) if reads(p)] if reads(old.guard) else []
+            parts = [p for p in n.conjuncts(old.guard) if reads(p)]
             if isinstance(clause, (n.BasraRule, n.CaptureRule)) and parts:
-                guard = functools.reduce(lambda a, b: n.BoolOp("and", a, b, span=None), [*_conjuncts(clause.guard), *parts])
+                guard = functools.reduce(lambda a, b: n.BoolOp("and", a, b, span=None), [*n.conjuncts(clause.guard), *parts])
                 return clause, f"{said}: did you mean '{rule_text(clause, guard)}'?"
             return clause, f"{said} without it: read it there too, or remove the option"
     return None
-
-
-def _conjuncts(expr) -> list:
-    if expr is None:
-        return []
-    if isinstance(expr, n.BoolOp) and expr.op == "and":
-        return _conjuncts(expr.left) + _conjuncts(expr.right)
-    return [expr]

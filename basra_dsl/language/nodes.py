@@ -26,6 +26,7 @@ from .expr_nodes import (  # noqa: F401 - re-exported: the tree is one vocabular
     Pattern,
     Test,
     Word,
+    conjuncts,
     walk,
 )
 

@@ -73,10 +73,9 @@ def measure_tactics(rules: Rules, spec: TacticsSpec = TacticsSpec()) -> dict:
             if play.declared is not None:
                 continue
             taken = tuple(play.captured)
-            if trail is not None:
-                taken_after += trail in taken
-                if trail in taken:
-                    taken_worth.add(sum(worth.get(c, 0.0) for c in taken) + worth.get(play.card, 0.0) + play.bonus)
+            if trail is not None and trail in taken:  # the card just laid down, taken by the next play
+                taken_after += 1
+                taken_worth.add(sum(worth.get(c, 0.0) for c in taken) + worth.get(play.card, 0.0) + play.bonus)
             if play.card in sweepers and taken and len(before) >= FULL:
                 full.add(sum(worth.get(c, 0.0) for c in taken) + play.bonus)
             elif play.card in sweepers and taken and len(before) <= THIN:

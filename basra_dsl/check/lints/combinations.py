@@ -114,11 +114,7 @@ def why_failed(exc: BaseException) -> str:
 
 # ------------------------------------------------------------------ reading a condition
 
-def conjuncts(expr: n.Expr | None) -> list[n.Expr]:
-    """Returns the parts of a condition joined by 'and' at its top (none for no condition)."""
-    if isinstance(expr, n.BoolOp) and expr.op == "and":
-        return conjuncts(expr.left) + conjuncts(expr.right)
-    return [] if expr is None else [expr]
+conjuncts = n.conjuncts  # the parts of a condition joined by 'and' at its top (the lints import it from here)
 
 
 def atoms(expr: n.Expr) -> list[n.Expr]:

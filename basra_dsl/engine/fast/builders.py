@@ -92,22 +92,22 @@ class BuildingHands:
         self.builds_with = self.builder.builds_with
         # a multiple build gathers the largest loose groups: the sums tables' entries under
         # 'largest' (the capture's own tables where captures take the largest too), by value
-        names["GATHER"] = names["TABLES"] if names["LARGEST"] else [{} for _ in names["TABLES"]]
+        names["GATHER"] = self.gather_tables = names["TABLES"] if names["LARGEST"] else [{} for _ in names["TABLES"]]
+        self.vmask, self.fields = names["VMASK"], names["FIELDS"]
         self.builder.gather = self._gather
 
     def _gather(self, target: int, rest: list[int]) -> Sequence[int]:
         """``Builder.gather`` from the sums tables: the floor's packed counts looked up."""
-        names = self.names
-        if target >= len(names["GATHER"]):
+        if target >= len(self.gather_tables):
             return Builder.gather(self.builder, target, rest)
         unit, rc = self.unit, 0
         for x in rest:
             rc += unit[x]
-        key = rc & names["VMASK"][target]
-        table = names["GATHER"][target]
+        key = rc & self.vmask[target]
+        table = self.gather_tables[target]
         entry = table.get(key, MISS)
         if entry is MISS:
-            entry = sums_entry(target, key, names["FIELDS"][target], True, table)
+            entry = sums_entry(target, key, self.fields[target], True, table)
         if entry is None:
             return ()
         worth = self.builder.worth
