@@ -169,3 +169,28 @@ def test_tables_come_back_as_they_were_and_anything_else_is_refused():
     for bad in ([], (("x",),), ((((1, ("whole", "ten")),),) * len(data)), None, 5):
         assert not empty.add_tables(bad)
     assert empty.table_entries() == 0
+
+
+def test_a_run_meeting_more_floors_than_an_entry_holds_keeps_the_first_ones(folder, monkeypatch):
+    """Royal Casino meets more floors in a long run than one entry may hold: the floors met
+    first are kept (they are the common ones), not none at all."""
+    from basra_dsl import limits
+    monkeypatch.setattr(limits, "SUMS_TABLE_ENTRIES", 50)
+    rules = load_variant("egyptian")
+    first = simulate_hands(rules, 200, seed=5).to_json()
+    (entry,) = entries(folder, "sums")
+    again = compile_hands(rules)
+    assert again.add_tables(cache.read_data("sums", entry.name.split("-", 1)[1]))
+    assert again.table_entries() == 50
+    assert simulate_hands(rules, 200, seed=5).to_json() == first  # a part of the tables changes no result
+
+
+def test_tables_give_the_floors_met_first_up_to_a_number():
+    import random
+    hands = compile_hands(load_variant("casino"))
+    rng = random.Random(3)
+    for first in range(40):
+        hands.play(rng, first % 2, ())
+    whole, part = hands.tables(), hands.tables(7)
+    assert sum(map(len, part)) == 7 < sum(map(len, whole))
+    assert all(set(p) <= set(w) for p, w in zip(part, whole))

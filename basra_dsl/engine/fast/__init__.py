@@ -78,9 +78,10 @@ class FastHands:
         """Returns what the sums tables depend on (the values of the ranks, the choice rule)."""
         return repr((self._names["FIELDS"], self._names["LARGEST"]))
 
-    def tables(self) -> tuple:
-        """Returns the sums tables filled so far, as plain data."""
-        return runtime.tables_data(self._names["TABLES"])
+    def tables(self, most: int | None = None) -> tuple:
+        """Returns the sums tables filled so far, as plain data: all, or the ``most`` floors
+        met first."""
+        return runtime.tables_data(self._names["TABLES"], most)
 
     def table_entries(self) -> int:
         """Returns how many floors the sums tables hold."""

@@ -8,6 +8,7 @@ are expanded by ``capture.expand_takes`` itself.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
 
 from ..capture import first_distinct
@@ -129,16 +130,23 @@ def dealt(piles: list[list[int]], bonuses: list[list[float]], won, bonus) -> Non
             bonuses[seat].append(points)
 
 
-def tables_data(tables: list[dict]) -> tuple:
+def tables_data(tables: list[dict], most: int | None = None) -> tuple:
     """Returns sums tables as plain data: for each value, (key, entry) pairs, where an entry
-    is None (nothing to take), ("whole", values...) or ("takes", counts...)."""
+    is None (nothing to take), ("whole", values...) or ("takes", counts...). With ``most``,
+    only that many entries, the floors met first (a table fills with the common ones first)."""
     def entry(found) -> tuple | None:
         if found is None:
             return None
         if found.__class__ is frozenset:
             return ("whole", *sorted(found))
         return ("takes", *found)
-    return tuple(tuple((key, entry(found)) for key, found in table.items()) for table in tables)
+    room = sum(len(table) for table in tables) if most is None else most
+    data = []
+    for table in tables:
+        pairs = tuple((key, entry(found)) for key, found in islice(table.items(), max(room, 0)))
+        room -= len(pairs)
+        data.append(pairs)
+    return tuple(data)
 
 
 def add_tables(tables: list[dict], data) -> bool:
