@@ -250,6 +250,11 @@ def _unknown_name(name: n.Name, scope: Scope) -> Diagnostic:
                      "it is the cards a player is dealt", name.span,
                      "to give the points to the player dealt such a hand, write 'to holder' (or 'to declarer', "
                      "for points the player may declare) instead of 'to dealer' or 'to next'")
+    if name.id in ("hand", "held") and "played" in scope.play:  # the player's own cards, in a rule of the play
+        return error("B201", f"'{name.id}' is not known in a {'basra' if 'captured' in scope.play else 'capture'} "
+                     "rule: it sees the play, not the cards a player still holds", name.span,
+                     "a rule of the play reads 'played', 'floor' and what the play leaves; for the end of the "
+                     "hand it has 'last' (the hand's last play) and 'last_deal' (nothing left to deal)")
     number = hints.number_word(name.id)
     if number is not None:  # 'five' where a value stands is the number, not the rank
         return error("B201", f"'{name.id}' is a word: numbers are written in digits", name.span, f"write {number}")

@@ -12,12 +12,13 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..diagnostics import Diagnostic, did_you_mean, error
 from . import evaluation as E
 from . import nodes as n
-from .unparse import rule_text
+from .unparse import number_text, rule_text
 
 MAX_OPTION_COMBINATIONS = 48  # the most option assignments a check looks at (see option_combinations)
 SAMPLE_SEED = 20240601
@@ -261,3 +262,30 @@ def restated_without(merged: Merged, name: str) -> tuple[n.Clause, str] | None:
                 return clause, f"{said}: did you mean '{rule_text(clause, guard)}'?"
             return clause, f"{said} without it: read it there too, or remove the option"
     return None
+
+
+def stated_as_number(merged: Merged, option: n.Option) -> str | None:
+    """Where an inherited clause states one of a new option's choices as a number ('first to
+    101' in Pishti beside a child's 'option target: 101 | 151'), the help to read the option
+    there instead: the clause's line with the option's name in the number's place."""
+    values = {option_value(c) for c in option.choices if isinstance(c, n.Number)}
+    for key, alternatives in merged.clauses.items() if values else ():
+        for clause in alternatives:
+            if any(clause is c for c in merged.variant.clauses) or clause.span is None:
+                continue
+            guarded = {id(x) for x in n.walk(clause.guard)} if clause.guard is not None else set()
+            numbers = [x for x in n.walk(clause) if isinstance(x, n.Number) and x.value in values and id(x) not in guarded]
+            line = _line_at(clause.span.path, clause.span.line) if len(numbers) == 1 else None
+            said = line and number_text(numbers[0].value)
+            if line and said and line.count(said) == 1:
+                return (f"{merged.origin.get(key, 'the parent')}'s '{line}' states the number itself: for the option "
+                        f"to set it, write '{line.replace(said, option.name.text)}' under '{key.split('.')[0]}:'")
+    return None
+
+
+def _line_at(path: str | None, line: int) -> str | None:
+    try:
+        lines = Path(path).read_text(encoding="utf-8", errors="replace").split("\n") if path else []
+    except (OSError, ValueError):
+        return None
+    return lines[line - 1].split("#")[0].strip() if 0 < line <= len(lines) else None

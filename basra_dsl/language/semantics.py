@@ -14,7 +14,7 @@ from .. import limits
 from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
-from .merge import Merged, names_used, option_value, restated_without
+from .merge import Merged, names_used, option_value, restated_without, stated_as_number
 from .unparse import expr_text, pattern_text, value_text
 
 COUNTBACK_WORDS = (*C.MAJORITY_WORDS, "bonuses")  # what a countback counts, besides card patterns
@@ -434,6 +434,7 @@ def _check_unused_options(merged: Merged) -> Iterator[Diagnostic]:
         if option.name.text not in used:
             found = restated_without(merged, option.name.text)
             yield warning("B305", f"option '{option.name.text}' is never used", option.name.span,
-                          found[1] if found else "refer to it in a clause or a 'when', or remove it")
+                          found[1] if found else stated_as_number(merged, option)
+                          or "refer to it in a clause or a 'when', or remove it")
     # an inherited option a restated rule no longer reads is not told: a table restates a rule
     # without its option to fix its choice (tests/fixtures/house_rules/jack_on_jack_always)

@@ -403,7 +403,13 @@ def test_b707_points_at_the_total_or_at_what_changed_the_sum(tmp_path):
     text = CHILD + "score:\n  points J 2\n"  # the total is egyptian's
     (found,) = run(tmp_path, text).diagnostics
     assert found.code == "B707" and found.span.line == line_of(text, "points J 2")
-    assert "egyptian's ('total 43')" in found.help and "'total 38'" in found.help
+    # the line keeps the jack and drops the others: the list to write, and the total it makes
+    assert found.help == ("this line replaces egyptian's whole list, so A, 2C and 10D no longer score: to change "
+                          "only what it names, restate the list: 'points J 2, A 1, 2C 2, 10D 3', and the total it "
+                          "makes: 'total 47'")
+    text = CHILD + "score:\n  points 5H 2\n"  # a new card only: the total is egyptian's
+    (found,) = [d for d in run(tmp_path, text).diagnostics if d.code == "B707"]
+    assert "egyptian's ('total 43')" in found.help
     text = CHILD + "score:\n  drop most_cards\n"
     (found,) = run(tmp_path, text).diagnostics
     assert found.code == "B707" and found.span.line == line_of(text, "drop most_cards")

@@ -13,7 +13,8 @@ said with what it does at the table:
 - B743 stacks allowed to grow past the value of every card (a stack is taken by a card of its value);
 - B744 a sweep bonus that can score only on the hand's last play ('cleared and last', a 'not' lost);
 - B747 a count compared as '>= 0' (or '< 0'): a count is never below zero, so the test always (never) holds;
-- B748 a majority that asks for more cards than the pack holds of them ('most clubs 7 at least 17');
+- B748 a majority that asks for more cards than the pack holds of them ('most clubs 7 at least 17'), and B755
+  one that asks for more than half of them (27 of a 44-card pack: a threshold copied from a bigger one);
 - B749 a basra rule dropped whose card still sweeps by the capture rule of the same name.
 """
 
@@ -245,6 +246,12 @@ def _sweepers_always_score(merged: Merged, rules, own: list[n.Clause]) -> Iterat
             narrow = (f"if only {_pattern_of(sorted(spared), rules.deck)} should sweep (the bonus leaves it out), "
                       f"write '{sweep.name.text}: {_pattern_of(sorted(spared), rules.deck)} takes all'; else "
                       if spared else "")
+            guard = named[rule.name].guard
+            if isinstance(guard, n.BoolOp) and guard.op == "or" and sweep is None:  # 'played is J or floor.lone is J'
+                yield warning("B737", f"'{rule.name}' scores every time {cards} is played on a floor of two or more: "
+                              f"'or' lets either part alone score", in_this_file(merged, where),
+                              f"for both at once, join them with 'and': '{expr_text(replace(guard, op='and'))}'")
+                continue
             yield warning("B737", f"'{rule.name}' scores every time {cards} is played on a floor of two or more: "
                           "it takes the whole floor", in_this_file(merged, where),
                           f"{narrow}leave the sweeping cards out of the bonus ('... and played is not "
@@ -292,7 +299,8 @@ def _cleared_or(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnost
 
 
 def _majorities_out_of_reach(rules, own: list[n.Clause]) -> Iterator[Diagnostic]:
-    """B748: 'most clubs 7 at least 17' where the pack holds 13 clubs: nobody can ever win it."""
+    """B748: 'most clubs 7 at least 17' where the pack holds 13 clubs: nobody can ever win it. B755:
+    'most cards 3 at least 27' in a 44-card pack: a side with 23 cards has the most and scores nothing."""
     for clause in (c for c in own if isinstance(c, n.Most) and c.least is not None):
         majority = next((m for m in rules.majorities if m.what == clause.what.text), None)
         least = getattr(majority, "least", None)
@@ -303,6 +311,12 @@ def _majorities_out_of_reach(rules, own: list[n.Clause]) -> Iterator[Diagnostic]
             yield warning("B748", f"'most {clause.what.text}' asks for at least {number_text(least)}, but the pack "
                           f"holds {held}: nobody can ever win it", clause.least.span,
                           f"ask for a number the pack holds, such as 'at least {held // 2 + 1}' (more than half)")
+        elif least > held // 2 + 1:  # a threshold copied from a bigger pack (27 of 52 in a 44-card game)
+            half = held // 2 + 1
+            yield warning("B755", f"'most {clause.what.text}' asks for at least {number_text(least)}, but more than "
+                          f"half of the {held} {clause.what.text} this pack holds is {half}: a side with {half} to "
+                          f"{number_text(least - 1)} has the most and scores nothing", clause.least.span,
+                          f"did you mean '{half}'? (more than half of {held})")
 
 
 def _counts_against_zero(own: list[n.Clause]) -> Iterator[Diagnostic]:

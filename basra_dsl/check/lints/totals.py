@@ -59,7 +59,9 @@ def _total_mismatch(merged: Merged, combo: Combination, cards: float, majorities
     message = (f"the points of a hand add up to {sum_} ({' + '.join(parts)}), not the "
                f"{number(rules.total_claim)} that 'total' claims"
                + (f" (with {combo.describe(merged)})" if several else ""))
-    one = _one_card_meant(merged, combo, cards + majorities)
+    own_total = clause is not None and is_own(merged, clause)  # the file states the total it means
+    one = _one_card_meant(merged, combo, cards + majorities) or (
+        None if own_total else _list_replaced(merged, combo, cards + majorities))
     if one is not None:
         return error("B707", message, in_this_file(merged, one[0]), one[1])
     if clause is not None and is_own(merged, clause):
@@ -127,3 +129,36 @@ def _scored_in_original(merged: Merged, among: frozenset[int]) -> int | None:
 
 def _pattern_text(pattern: n.Pattern) -> str:
     return " | ".join(w.text for w in pattern.include) + "".join(f" except {w.text}" for w in pattern.exclude)
+
+
+def _list_replaced(merged: Merged, combo: Combination, paid: float) -> tuple[Span, str] | None:
+    """Where this child's 'points' restates some of the parent's cards and leaves others out
+    ('points 10D 3' over Dry's '10D 2, 2C 1, J 1'): a line replaces the whole list, so the
+    cards left out no longer score. The line and the list to write, with its total."""
+    clause = pick(merged, "score.points", combo.options)
+    parent = next(merged.ancestors(), None)
+    old = parent.first("score.points") if parent is not None else None
+    if not (isinstance(clause, n.Points) and is_own(merged, clause) and isinstance(old, n.Points)):
+        return None
+    deck = frozenset(combo.rules.deck)
+    mine = [pattern_set(e.pattern, deck) for e in clause.entries]
+    lost = [e for e in old.entries if pattern_set(e.pattern, deck) not in mine]
+    if not lost or len(lost) == len(old.entries):
+        return None  # nothing left out, or nothing restated (B721 tells a list replaced whole)
+    scored = frozenset().union(*mine)
+    more = 0.0
+    for entry in lost:
+        points = safe_constant(entry.points, combo.options)
+        if not isinstance(points, (int, float)):
+            return None
+        more += points * len(pattern_set(entry.pattern, deck) - scored)
+    restated = [next((e for e in clause.entries if pattern_set(e.pattern, deck) == pattern_set(o.pattern, deck)), o)
+                for o in old.entries] + [e for e in clause.entries if pattern_set(e.pattern, deck) not in
+                                         [pattern_set(o.pattern, deck) for o in old.entries]]
+    line = "points " + ", ".join(f"{_pattern_text(e.pattern)} {expr_text(e.points)}" for e in restated)
+    total = paid + more
+    names = " and ".join(", ".join(_pattern_text(e.pattern) for e in lost).rsplit(", ", 1))
+    return clause.span, (f"this line replaces {parent.name}'s "
+                         f"whole list, so {names} no longer score: to change only what it names, restate the list: "
+                         f"'{line}'" + ("" if abs(total - combo.rules.total_claim) < 1e-9
+                                        else f", and the total it makes: 'total {number(total)}'"))

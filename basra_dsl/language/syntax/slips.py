@@ -191,6 +191,17 @@ def _slash_comment(row: str, parser) -> tuple[str, str] | None:
     return found.group(1) + "# " + row[found.end():], "a comment starts with '#', not '//'"
 
 
+def _hyphenated_name(row: str, parser) -> tuple[str, str] | None:
+    """``  komai-jack "Jack on the komai": ...``: a rule or option named with hyphens, as a
+    web address or a file is; a name is letters, digits and '_'."""
+    found = re.match(r"^(\s*(?:option\s+)?)([A-Za-z_]\w*(?:-\w+)+)(?=\s*[\":])", row)
+    if not found:
+        return None
+    name = found.group(2).replace("-", "_")
+    return (row[:found.start(2)] + name + row[found.end(2):],
+            f"a name is written with letters, digits and '_', not '-': write '{name}'")
+
+
 def _clause_colon(row: str, parser) -> tuple[str, str] | None:
     """``first to: target``, ``most cards: 30``, ``drop: clear``: a colon after clause words."""
     found = re.match(r"(\s+)([a-z_]+(?:\s+[a-z_]+)?)\s*:\s*", row)
@@ -344,7 +355,7 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 
 # each returns the line mended and what was wrong (and a code other than B125), or None
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
-    _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _clause_colon, _equals_in_list, _missing_commas,
+    _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _hyphenated_name, _clause_colon, _equals_in_list, _missing_commas,
     _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets, _points_word,
     _default_word, _inner_quotes, _bullet, _times_x,
     _single_quotes)

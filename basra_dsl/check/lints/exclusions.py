@@ -1,0 +1,59 @@
+"""B754: a bonus that leaves out a card which sweeps by no rule of its own. A sweep bonus
+says 'played is not J | 7D' where both cards take the whole floor by a rule of their own, so
+their sweeps are not the hard-won kind; copied into a game where the seven of diamonds
+has no such rule (Lebanese drops it), the exception keeps that card's ordinary clears,
+made by pairing or adding up, from ever scoring."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...cards import card_name
+from ...diagnostics import Diagnostic, warning
+from ...language import expressions as X
+from ...language import nodes as n
+from ...language.merge import Merged
+from ...language.unparse import pattern_text
+from .combinations import Combination, conjuncts, is_own
+from .reference import source_lines
+
+
+def check_exclusions(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B754: 'played is not P' in this file's bonus, where P names cards that sweep by a rule
+    of their own (the ones the bonus means to leave out) and cards that sweep by none."""
+    rules = next((c.rules for c in combos if c.rules is not None), None)
+    if rules is None:
+        return
+    deck = frozenset(rules.deck)
+    # the cards that take the whole floor by a rule of their own (Egyptian's jack and seven)
+    ruled = frozenset().union(*(r.cards for r in rules.capture_rules if r.takes == "all"))
+    for clause in merged.variant.clauses:
+        if not (isinstance(clause, n.BasraRule) and is_own(merged, clause)):
+            continue
+        for part in conjuncts(clause.guard):
+            if not (isinstance(part, n.Test) and part.op == "is not" and part.subject == n.Name("played", span=None)):
+                continue
+            left_out = X.pattern_set(part.pattern) & deck
+            plain = sorted(left_out - ruled)
+            if not plain or not left_out & ruled:
+                continue  # all sweepers (the usual exception) or none (a table's own choice)
+            yield _finding(part, plain, source_lines(merged))
+
+
+def _finding(part: n.Test, plain: list[int], lines: list[str]) -> Diagnostic:
+    names = ", ".join(card_name(c) for c in plain)
+    kept = [w for w in part.pattern.include if not (X.pattern_set(n.Pattern((w,), span=w.span)) & frozenset(plain))]
+    one = len(plain) == 1
+    message = (f"'{pattern_text(part.pattern)}' leaves out {names}, which sweep{'s' * one} the floor by no "
+               f"rule of {'its' if one else 'their'} own in this game: {'it clears' if one else 'they clear'} the floor "
+               "only by pairing or adding up, as any card does, and those clears score nothing")
+    if kept and not part.pattern.exclude:
+        fix = pattern_text(n.Pattern(tuple(kept), span=part.pattern.span))
+        span = part.pattern.span
+        row = lines[span.line - 1] if span is not None and 0 < span.line <= len(lines) else ""
+        if row and span.end_line == span.line and span.end_column:  # the line to write, for the editor's quick fix
+            return warning("B754", message, span, "leave out only the cards that sweep by a rule of their own: "
+                           f"write: {(row[:span.column - 1] + fix + row[span.end_column - 1:]).split('#')[0].strip()}")
+        return warning("B754", message, span, f"leave out only the cards that sweep by a rule of their own "
+                       f"('played is not {fix}')")
+    return warning("B754", message, part.pattern.span, "leave out only the cards that sweep by a rule of their own")
