@@ -3,8 +3,10 @@
 A bot has a ``name`` and ``choose(view, rng) -> Move``, where ``view`` is a ``SeatView``
 (the seat's hand, the floor, the plays so far, the piles, and the unseen cards as a set)
 and ``rng`` its own random generator. ``random`` plays as the engine's reference player;
-``greedy`` takes the best immediate outcome; ``search`` samples the unseen cards and
-searches each sample some plays ahead. None names a variant.
+``casual`` plays as ``greedy`` does half the time and any legal move otherwise; ``greedy``
+takes the best immediate outcome; ``search`` samples the unseen cards and searches each
+sample some plays ahead. None names a variant. People choose them by ``LEVELS``: easy
+(casual), medium (greedy) and hard (search), each measured to beat the one below.
 
 May import: ``engine``.
 """
@@ -29,14 +31,33 @@ class RandomBot:
         return random_move(view._state, rng)
 
 
-BOT_NAMES = ("random", "greedy", "search")
+class CasualBot:
+    """A player who sees the best immediate outcome but often plays whatever comes to hand:
+    greedy's move with probability ``care``, else any legal move (the easy level)."""
+
+    name = "casual"
+
+    def __init__(self, care: float = 0.5):
+        self.care, self._greedy = care, GreedyBot()
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        if rng.random() < self.care:
+            return self._greedy.choose(view, rng)
+        return view.moves[int(rng.random() * len(view.moves))]
+
+
+BOT_NAMES = ("random", "casual", "greedy", "search")
+LEVELS = {"easy": "casual", "medium": "greedy", "hard": "search"}  # what people choose, by the bot that plays it
 SEARCH_SAMPLES = SearchBot().samples  # the search bot's strength unless a run sets it
 
 
 def make_bot(name: str, samples: int | None = None):
-    """Returns a bot by name; ``samples`` sets the search bot's strength."""
+    """Returns a bot by name (or by level: ``LEVELS``); ``samples`` sets the search bot's strength."""
+    name = LEVELS.get(name, name)
     if name == "random":
         return RandomBot()
+    if name == "casual":
+        return CasualBot()
     if name == "greedy":
         return GreedyBot()
     if name == "search":
@@ -53,4 +74,4 @@ def move_of(bot, state: State, rng: random.Random) -> Move:
     return bot.choose(SeatView.of(state), rng)
 
 
-__all__ = ["BOT_NAMES", "SEARCH_SAMPLES", "GreedyBot", "RandomBot", "SearchBot", "SeatView", "make_bot", "move_of"]
+__all__ = ["BOT_NAMES", "LEVELS", "SEARCH_SAMPLES", "CasualBot", "GreedyBot", "RandomBot", "SearchBot", "SeatView", "make_bot", "move_of"]

@@ -42,15 +42,17 @@ class GreedyBot:
 
 def card_worth(rules: Rules) -> dict[int, float]:
     """Returns what winning each card is worth: its points, plus its share of each majority
-    (most cards, most of a suit) spread over the cards that count for it. It depends on
-    the rules alone, so a bot works it out once."""
+    (most cards, most of a suit) spread over the cards that count for it, in proportion to
+    its value in the prime's table for the prime. It depends on the rules alone, so a bot
+    works it out once."""
     worth = {card: float(rules.card_points.get(card, 0)) for card in set(rules.deck)}
     for majority in rules.majorities:
         counted = [c for c in worth if majority.cards is None or c in majority.cards]
-        if counted:
-            share = majority.points / len(counted)
-            for card in counted:
-                worth[card] += share
+        # the prime is won by the best card of each suit: a card's share goes by its prime value
+        weight = {c: majority.prime.get(c, 0.0) for c in counted} if majority.prime else dict.fromkeys(counted, 1.0)
+        total = sum(weight.values())
+        for card in counted if total else ():
+            worth[card] += majority.points * weight[card] / total
     return worth
 
 

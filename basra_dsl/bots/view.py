@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ..engine import Build, Deal, Move, Play, State
 from ..engine.rules import Rules
@@ -69,9 +70,35 @@ class SeatView:
     def sample(self, rng: random.Random) -> State:
         """Returns a state this view could be of: the unseen cards dealt at random into the
         others' hands and the undealt pack, every count as it is."""
-        state = self._state.clone()
         hidden = list(self.unseen)  # in card order: the shuffle is all that places them
         rng.shuffle(hidden)
+        return self._dealt(hidden)
+
+    def samples(self, rng: random.Random) -> Iterator[State]:
+        """Yields states this view could be of, dealt so that every unseen card visits the
+        others' hands in turn: the unseen cards are shuffled once, and each sample deals them
+        from a point as many cards further on as the others hold (a fresh shuffle once every
+        card has been dealt to them). Each sample is as random as ``sample``'s, but over a
+        few samples a card is in an opponent's hand as often as its chance says, not as
+        often as luck gives: the odds that the next player can take a card are met with a
+        fraction of the samples plain draws need."""
+        hidden = list(self.unseen)
+        rng.shuffle(hidden)
+        held = sum(size - len(shown) for seat, (size, shown) in enumerate(zip(self.hand_sizes, _shown(self._state)))
+                   if seat != self.seat)
+        start, rounds = 0, 0
+        while True:
+            if hidden and start // len(hidden) > rounds:
+                rounds = start // len(hidden)
+                rng.shuffle(hidden)
+            at = start % len(hidden) if hidden else 0
+            yield self._dealt(hidden[at:] + hidden[:at])
+            start += max(held, 1)
+
+    def _dealt(self, hidden: list[int]) -> State:
+        """The state with the unseen cards dealt in this order: the others' hands, then
+        the deals to come, then the stock."""
+        state = self._state.clone()
         cards = iter(hidden)
         shown = _shown(state)
         for seat, hand in enumerate(state.hands):

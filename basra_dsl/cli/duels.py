@@ -103,6 +103,10 @@ def duel_lines(rules, figures: dict) -> list[str]:
         seats = figures["sides"][int(side)]
         lines.append(f"  {seats_text(seats)} (either bot) win{'s' * (len(seats) == 1)} {_rate(rate)}")
     lines.append(f"  draws: {figures['draws']}; hands per game: {figures['hands_per_game']}")
+    timed = figures.get("bot_move_ms")
+    if timed:
+        lines.append(f"  {figures['bot']} thinks {timed['median']} ms a move (median of {timed['choices']} choices "
+                     f"among several moves, CPU time), {timed['slowest']} ms at most")
     return lines
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from ..bots import BOT_NAMES
+from ..bots import BOT_NAMES, LEVELS
 from .arguments import load_argument, no_cache_flag, option_flag, players_flag, rules_of
 from .output import handles_errors
 
@@ -26,8 +26,11 @@ DEFAULT_DELAY = 0.6  # seconds a bot waits before it plays (BASRA_BOT_DELAY or -
 @players_flag
 @click.option("--seat", type=click.IntRange(min=1), default=1, show_default=True,
               help="Your seat, from 1 (seat 1 leads the first hand); the other seats are bots.")
-@click.option("--bot", type=click.Choice(BOT_NAMES), default="greedy", show_default=True,
-              help="The bots' player, your partners' included.")
+@click.option("--level", type=click.Choice(tuple(LEVELS)), default=None,
+              help="How well the bots play: easy (the casual bot), medium (greedy, the default) or hard "
+                   "(search); each beats the one below.")
+@click.option("--bot", type=click.Choice(BOT_NAMES), default=None,
+              help="The bots' player by name, your partners' included (instead of --level).  [default: greedy]")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="With --bot search: samples per move (its strength).")
 @click.option("--seed", type=int, default=None, help="Makes the deals and the bots' choices repeatable "
@@ -38,7 +41,7 @@ DEFAULT_DELAY = 0.6  # seconds a bot waits before it plays (BASRA_BOT_DELAY or -
               envvar="BASRA_BOT_DELAY", help="Seconds a bot waits before it plays (or BASRA_BOT_DELAY).")
 @no_cache_flag
 @handles_errors
-def play(variant, options, players, seat, bot, samples, seed, record, delay):
+def play(variant, options, players, seat, level, bot, samples, seed, record, delay):
     """Play a game of a variant against bots in the terminal.
 
     VARIANT is a path to a .basra file, or a name looked up as ./variants/NAME.basra, then
@@ -46,6 +49,9 @@ def play(variant, options, players, seat, bot, samples, seed, record, delay):
     Enter) play a card, ? or F1 help, q quit. The game is saved as a record that
     basra replay plays back.
     """
+    if level is not None and bot is not None:
+        raise click.UsageError("--level and --bot both choose the bots: give one of them")
+    bot = LEVELS[level] if level is not None else bot or "greedy"
     app = build_app(variant, options, players, seat - 1, bot, samples, seed, record, delay)  # the engine counts from 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("basra play needs a terminal: run it with its input and output "
@@ -73,7 +79,7 @@ def build_app(variant: str, options: tuple[str, ...] = (), players: int | None =
     from 0, as the engine counts; the command line counts from 1); refuses bad ones
     (click's usage errors, exit 2) before anything is shown."""
     if samples is not None and bot != "search":
-        raise click.UsageError("--samples sets the search bot's strength: use it with --bot search")
+        raise click.UsageError("--samples sets the search bot's strength: use it with --bot search (or --level hard)")
     rules = rules_of(variant, options, players)
     if seat >= rules.players:
         raise click.BadParameter(f"seat {seat + 1} does not exist with {rules.players} players: choose 1 to "

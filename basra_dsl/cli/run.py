@@ -16,7 +16,7 @@ from ..resources import bundled_variants
 from .arguments import no_cache_flag, option_flag, parse_options, players_flag, rules_of
 from .output import handles_errors
 
-BOT_NAMES = ("random", "greedy", "search")  # bots.BOT_NAMES, named here so the command line imports no bot
+BOT_NAMES = ("random", "casual", "greedy", "search")  # bots.BOT_NAMES, named here so the command line imports no bot
 
 
 # The words these commands print for people count seats and hands from 1, as ``basra play``,

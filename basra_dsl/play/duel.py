@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import os
 import random
+import statistics
+import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..bots import SEARCH_SAMPLES, make_bot, move_of
@@ -47,17 +49,35 @@ class GameOutcome:
     winner: int | None
     hands: int
     totals: tuple[float, ...]
+    a_move_ms: tuple[float, ...] = field(default=(), compare=False)  # CPU milliseconds of each choice bot A made among several moves
 
 
 def play_game(rules: Rules, spec: DuelSpec, index: int) -> GameOutcome:
     """Plays game ``index`` of a duel (see the module's docstring)."""
     sides = len(rules.sides)
     a_side = index % sides
-    bots = [make_bot(spec.bot if rules.side_of(seat) == a_side else spec.vs, spec.samples)
-            for seat in range(rules.players)]
+    times: list[float] = []
+    bots = [Timed(make_bot(spec.bot, spec.samples), times) if rules.side_of(seat) == a_side
+            else make_bot(spec.vs, spec.samples) for seat in range(rules.players)]
     bot_rngs = [random.Random(f"{spec.seed}:{index}:{seat}") for seat in range(rules.players)]
     board = play_to_target(rules, bots, random.Random(f"{spec.seed}:{index}"), bot_rngs, index % rules.players)
-    return GameOutcome(index, a_side, board.winner if board.over else None, board.hands, tuple(board.totals))
+    return GameOutcome(index, a_side, board.winner if board.over else None, board.hands, tuple(board.totals),
+                       tuple(times))
+
+
+class Timed:
+    """A bot whose choices among several moves are timed (CPU time of this process), in ``times``."""
+
+    def __init__(self, bot, times: list[float]):
+        self.bot, self.name, self.times = bot, bot.name, times
+
+    def choose(self, view, rng: random.Random):
+        if len(view.moves) < 2:
+            return self.bot.choose(view, rng)
+        start = time.process_time()
+        move = self.bot.choose(view, rng)
+        self.times.append(round((time.process_time() - start) * 1000, 3))
+        return move
 
 
 def play_to_target(rules: Rules, bots: list, deal_rng: random.Random, bot_rngs: list[random.Random], first: int,
@@ -80,6 +100,24 @@ def play_to_target(rules: Rules, bots: list, deal_rng: random.Random, bot_rngs: 
         dealer = rules.next_dealer(dealer)
         first = rules.leader(dealer)
     return board
+
+
+def paired_margins(rules: Rules, bot: str, vs: str, deals: int, seed: int, samples: int | None = None) -> list[float]:
+    """Plays each of ``deals`` seeded hands once with bot A on each side (the same cards, the
+    seats swapped: a duplicate duel) and returns A's margin over the best other side in
+    every hand played. The luck of the deal falls on both bots alike, so a small edge shows
+    in far fewer hands than whole games need."""
+    game, margins = Game(rules), []
+    for deal in range(deals):
+        for a_side in range(len(rules.sides)):
+            bots = [make_bot(bot if rules.side_of(seat) == a_side else vs, samples) for seat in range(rules.players)]
+            rngs = [random.Random(f"{seed}:{deal}:{a_side}:{seat}") for seat in range(rules.players)]
+            state = game.new_hand(random.Random(f"{seed}:{deal}"), deal % rules.players)
+            while state.turn >= 0:
+                state.play_move(move_of(bots[state.turn], state, rngs[state.turn]))
+            points = state.result().points
+            margins.append(points[a_side] - max(p for side, p in enumerate(points) if side != a_side))
+    return margins
 
 
 # ------------------------------------------------------------------ many games, many processes
@@ -183,4 +221,12 @@ def duel_figures(rules: Rules, spec: DuelSpec, outcomes: list[GameOutcome]) -> d
         "sides": [list(seats) for seats in rules.sides],
         "draws": sum(o.winner is None for o in outcomes),
         "hands_per_game": round(sum(o.hands for o in outcomes) / len(outcomes), 3) if outcomes else 0.0,
+        "bot_move_ms": move_times([t for o in outcomes for t in o.a_move_ms]),
     }
+
+
+def move_times(times: list[float]) -> dict | None:
+    """The median and slowest of bot A's choices among several moves, in CPU milliseconds."""
+    if not times:
+        return None
+    return {"choices": len(times), "median": round(statistics.median(times), 2), "slowest": round(max(times), 1)}

@@ -28,7 +28,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import BOT_NAMES
+from ..bots import BOT_NAMES, LEVELS
 from ..cards import card_name, parse_card
 from ..engine import IllegalMove, Move, Play
 from ..engine.rules import Rules
@@ -384,8 +384,9 @@ class Room:
 
 
 def _known_bot(bot: str) -> None:
-    if bot not in BOT_NAMES:
-        raise RoomError(f"there is no bot '{clean_text(str(bot), 20)}': choose {', '.join(BOT_NAMES)}")
+    if bot not in BOT_NAMES and bot not in LEVELS:
+        raise RoomError(f"there is no bot '{clean_text(str(bot), 20)}': choose a level ({', '.join(LEVELS)}) or a "
+                        f"bot ({', '.join(BOT_NAMES)})")
 
 
 def clean_text(text: str, most: int) -> str:

@@ -137,5 +137,5 @@ def test_greedy_takes_a_basra_when_it_can():
 
 
 def test_an_unknown_bot_is_refused_by_name():
-    with pytest.raises(ValueError, match="the bots are random, greedy, search"):
+    with pytest.raises(ValueError, match="the bots are random, casual, greedy, search"):
         make_bot("clever")

@@ -77,8 +77,8 @@ def test_one_sample_suffices_once_the_hidden_cards_lie_in_one_place():
 def test_a_search_stops_taking_samples_at_its_budget(monkeypatch):
     state = Game(load_variant("egyptian", players=4)).new_hand(random.Random(3), 0)
     taken = []
-    sample = SeatView.sample
-    monkeypatch.setattr(SeatView, "sample", lambda view, rng: taken.append(1) or sample(view, rng))
+    dealt = SeatView._dealt
+    monkeypatch.setattr(SeatView, "_dealt", lambda view, hidden: taken.append(1) or dealt(view, hidden))
     move_of(SearchBot(samples=40, budget=1), state, random.Random(0))
     assert len(taken) == 1
     move_of(SearchBot(samples=5), state, random.Random(0))
@@ -89,3 +89,15 @@ def test_a_search_stops_taking_samples_at_its_budget(monkeypatch):
 def test_a_search_without_samples_or_depth_is_refused(arguments):
     with pytest.raises(ValueError):
         SearchBot(**arguments)
+
+
+def test_samples_deal_every_unseen_card_to_the_opponents_in_turn():
+    """Dealt in turn, the first samples put each unseen card in an opponent's hand once
+    before any card comes back (a fresh order only after every card has been dealt there)."""
+    state = Game(load_variant("egyptian")).new_hand(random.Random(3), 0)
+    view = SeatView.of(state)
+    samples = view.samples(random.Random(0))
+    rounds = len(view.unseen) // view.hand_sizes[1]
+    seen = [card for _ in range(rounds) for card in next(samples).hands[1]]
+    assert len(seen) == len(set(seen)) == rounds * view.hand_sizes[1]
+    assert set(seen) <= set(view.unseen)
