@@ -7,7 +7,7 @@ the time the whole set took; ``--write FILE`` keeps the figures as JSON. Asserts
 Games run on local worker processes, or on a Dask cluster (``--scheduler``), as
 ``basra simulate --vs`` runs them; each game is fixed by the seed and its index.
 
-    python benchmarks/ladder.py [--games 400] [--vs greedy random] [--samples N] [--workers 2]
+    python benchmarks/ladder.py [--games 400] [--vs greedy,random] [--samples N] [--workers 2]
                                 [--scheduler tcp://HOST:PORT] [--write FILE] [VARIANT ...]
 """
 
@@ -46,7 +46,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*")
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--vs", nargs="+", default=["greedy", "random"])
+    parser.add_argument("--vs", type=lambda text: text.split(","), default=["greedy", "random"],
+                        help="the opponents, by name, comma-separated")
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)

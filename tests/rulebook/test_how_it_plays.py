@@ -43,8 +43,9 @@ def test_a_page_says_how_its_variant_plays_with_a_plot(name):
     duels = figures["skill"]["search_vs_greedy"]["games"]
     said = "The search player beats a random player" if duels else "the search player's duels were not run"
     assert said in section
-    plots = [line for line in section.splitlines() if line.startswith("<svg")]
+    plots = [line.strip() for line in section.splitlines() if line.strip().startswith("<svg")]
     assert len(plots) == 1 and 'role="img"' in plots[0] and "<script" not in plots[0].lower()
+    assert "??? abstract \"The same figures as a plot\"" in section  # folded under its title: the words come first
     assert "<style" not in plots[0]  # a style rule in an inline SVG would reach the whole page
     assert "search beats greedy" in plots[0] or not duels  # the plot's own labels, as text
 

@@ -20,6 +20,7 @@ from ...resources import bundled_dir
 from ..prose.english import plural
 from .page_state import PageState
 from ..pictures.plots import rates_plot
+from ..text.markdown import admonition
 from ..text.safe import code_span
 
 FIGURES_FILE = "balance.json"
@@ -123,5 +124,6 @@ def _plot(f: dict) -> str:
             ("first player's side wins a hand", f["first_side_wins_hand"]),
             ("search beats greedy", f["skill"]["search_vs_greedy"]),
             ("search beats random", f["skill"]["search_vs_random"])]
-    return rates_plot([(label, d["rate"], *d["interval_95"]) for label, d in rows],
+    plot = rates_plot([(label, d["rate"], *d["interval_95"]) for label, d in rows],
                       "How it plays: first-player advantage and skill, in per cent with 95% intervals")
+    return admonition("abstract", "The same figures as a plot", plot, folded=True)  # folded: the words say it all
