@@ -1,8 +1,12 @@
-"""Held-out 9's to 12's mistakes (issue 29), each told what is wrong and how to mend it: a condition
+"""Held-out 9's to 13's mistakes (issue 29), each told what is wrong and how to mend it: a condition
 turned round beside a changed number, 'or' for every 'and', the cards left to nobody, a whole
 rank written for one card, a card scored twice, a card the deck never holds, a hand that fits
 without the floor, a tie extended by nothing beside a 'tie draw', an option declared twice, a
-rank compared with its number, and lines ended or bulleted as in other writing."""
+rank compared with its number, and lines ended or bulleted as in other writing; held-out 13's
+sweep exception copied into a game where the card has no sweep (B754), a majority's threshold
+copied from a bigger pack (B755), a child's line that plays none of an option's choices (B756),
+a 'points' line keeping one card of the parent's list, an option the parent states as a number,
+a bonus whose two parts 'or' joins, a hyphenated name, and 'hand' in a rule of the play."""
 
 from __future__ import annotations
 
@@ -64,6 +68,25 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
     ("scopone", "setup:\n  hand 10\n", "B704", "needs 10 × 4 + 4 = 44 cards", "lay no floor ('start floor 0')"),
     ("royal-casino", "basra:\n  royal: 1 when played.rank == 13 and floor.lone.rank == 13\n", "B205",
      "cannot compare a rank with a number", "is K' (13 is the usual number of the king)"),
+    # held-out 13
+    ("lebanese", "basra:\n  clear: 10 when cleared and played is not J | 7D\n", "B754",
+     "leaves out 7D, which sweeps the floor by no rule of its own", "write: clear: 10 when cleared and played is not J"),
+    ("palestinian", "score:\n  most cards 3 at least 27 tie nobody\n", "B755",
+     "more than half of the 44 cards this pack holds is 23: a side with 23 to 26 has the most and scores nothing",
+     "did you mean '23'?"),
+    ("casino", "capture:\n  raise never\n", "B756",
+     "plays none of casino's choices of 'raise_own' ('raise any' when raise_own is yes, 'raise others' when raise_own is no)", "raise others when not raise_own; raise any"),
+    ("dry", "score:\n  points 10D 3\n", "B707", "not the 13 that 'total' claims",
+     "so 2C and J no longer score: to change only what it names, restate the list: 'points 10D 3, 2C 1, J 1', "
+     "and the total it makes: 'total 14'"),
+    ("pishti", "option target: 101 | 151 = 151 \"points that win a game\"\n", "B305", "never used",
+     "pishti's 'first to 101' states the number itself: for the option to set it, write 'first to target' under 'game:'"),
+    ("jordanian", "basra:\n  jack_jack \"Jack on a lone jack\": 20 when played is J or floor.lone is J\n", "B737",
+     "'or' lets either part alone score", "join them with 'and': 'played is J and floor.lone is J'"),
+    ("ethiopian", "basra:\n  komai-jack \"Jack on the komai\": 10 when floor.lone is 7D and played is J\n", "B125",
+     "not '-': write 'komai_jack'", "komai_jack \"Jack on the komai\""),
+    ("xeri", "basra:\n  last \"Last card\": 20 when floor.count == 1 and hand.empty\n", "B201",
+     "'hand' is not known in a basra rule: it sees the play", "'last' (the hand's last play)"),
 ])
 def test_the_mistake_is_named_with_its_mend(tmp_path, parent, body, code, said, helped):
     found = findings(tmp_path, parent, body)
@@ -147,3 +170,16 @@ def test_a_copy_that_scores_another_suit_is_offered_the_original_card(tmp_path):
     found = {d.code: d for d in check_paths([path]).diagnostics}
     assert "a card of the same rank in another suit stands in its place" in found["B746"].message
     assert found["B746"].help.startswith("did you mean '7D'? scopa scores 7D, not 7C")
+
+
+# held-out 13's checks stay silent on what a table means
+@pytest.mark.parametrize("parent, body", [
+    ("egyptian", "basra:\n  clear: 10 when cleared and played is not J | 7D\n"),  # both cards sweep there
+    ("lebanese", "basra:\n  clear: 10 when cleared and played is not 7\n"),  # no sweeper named: a table's choice
+    ("egyptian", "score:\n  most cards 30 at least 27 tie carry\n"),  # more than half of 52
+    ("casino", "capture:\n  raise others\n"),  # one of casino's choices: the table's choice fixed
+    ("bastra", "game:\n  tie extend 30\n"),  # a choice's play with another number
+])
+def test_what_a_table_means_is_not_told(tmp_path, parent, body):
+    found = findings(tmp_path, parent, body)
+    assert not {"B754", "B755", "B756"} & set(found), found
