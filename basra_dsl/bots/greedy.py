@@ -15,6 +15,7 @@ from collections import Counter
 
 from ..engine import Move
 from ..engine.rules import Rules
+from ..engine.scoring import rule_points
 from ..engine.state import play_bonus
 from .view import SeatView
 
@@ -43,8 +44,8 @@ class GreedyBot:
 def card_worth(rules: Rules) -> dict[int, float]:
     """Returns what winning each card is worth: its points, plus its share of each majority
     (most cards, most of a suit) spread over the cards that count for it, in proportion to
-    its value in the prime's table for the prime. It depends on the rules alone, so a bot
-    works it out once."""
+    its value in the prime's table for the prime, plus its part in the score rules. It
+    depends on the rules alone, so a bot works it out once."""
     worth = {card: float(rules.card_points.get(card, 0)) for card in set(rules.deck)}
     for majority in rules.majorities:
         counted = [c for c in worth if majority.cards is None or c in majority.cards]
@@ -53,7 +54,28 @@ def card_worth(rules: Rules) -> dict[int, float]:
         total = sum(weight.values())
         for card in counted if total else ():
             worth[card] += majority.points * weight[card] / total
+    if rules.score_rules:
+        _add_rule_shares(rules, worth)
     return worth
+
+
+RULE_PILES = 32  # sampled piles a card's part in the score rules is measured on
+
+
+def _add_rule_shares(rules: Rules, worth: dict[int, float]) -> None:
+    """Adds each card's part in the score rules (Chinese Ten's red pips, Spade Casino's spades,
+    Cuarenta's cards past 14): what the rules pay for a pile with the card more than without
+    it, over seeded piles of a quarter to three quarters of the pack (a rule that pays for a
+    count or a set of cards pays for a card only in a pile that has the rest), averaged."""
+    rng = random.Random(0)
+    deck = list(rules.deck)
+    piles = [rng.sample(deck, rng.randint(len(deck) // 4, 3 * len(deck) // 4)) for _ in range(RULE_PILES)]
+    for card in worth:
+        gained = 0.0
+        for pile in piles:
+            without = [c for c in pile if c != card]
+            gained += rule_points(rules, [*without, card]) - rule_points(rules, without)
+        worth[card] += gained / len(piles)
 
 
 # a build is won on a later turn, if nobody takes or raises it first: it counts for less

@@ -4,7 +4,8 @@ Game ``g`` of a duel is fixed by the seed alone: its deals come from ``Random("S
 and each seat's bot draws from its own ``Random("SEED:g:SEAT")``, so a duel gives the same
 games on one process, on a pool of them (``workers``), or on any machine. Bot A plays one
 side and bot B every other side; A's side turns with each game, so both bots sit in every
-seat equally often. A game ends at the variant's target (or after ``MAX_HANDS`` hands, a
+seat equally often, and the seat that leads the first hand turns apart from it, so each
+bot leads as often as the other. A game ends at the variant's target (or after ``MAX_HANDS`` hands, a
 draw), as ``Scoreboard`` decides it.
 """
 
@@ -60,7 +61,11 @@ def play_game(rules: Rules, spec: DuelSpec, index: int) -> GameOutcome:
     bots = [Timed(make_bot(spec.bot, spec.samples), times) if rules.side_of(seat) == a_side
             else make_bot(spec.vs, spec.samples) for seat in range(rules.players)]
     bot_rngs = [random.Random(f"{spec.seed}:{index}:{seat}") for seat in range(rules.players)]
-    board = play_to_target(rules, bots, random.Random(f"{spec.seed}:{index}"), bot_rngs, index % rules.players)
+    # the first hand's leader turns every `sides` games, apart from A's side: with two players
+    # `index % players` would have A lead every game it plays, which one-hand games (Chinese
+    # Ten, where the leader wins 40%) turn into a loss for whichever bot is A
+    first = (index // sides) % rules.players
+    board = play_to_target(rules, bots, random.Random(f"{spec.seed}:{index}"), bot_rngs, first)
     return GameOutcome(index, a_side, board.winner if board.over else None, board.hands, tuple(board.totals),
                        tuple(times))
 
