@@ -17,8 +17,9 @@ PISHTI = bundled_variants()["pishti"].read_text(encoding="utf-8")
 
 
 def root_variant(folder: Path, name: str, header: str) -> Path:
-    """Writes a root variant that plays as Pishti under another header (name, title, ...)."""
-    body = PISHTI[PISHTI.index("\nsetup:"):]
+    """Writes a root variant that plays as Pishti under another header (name, title, ...),
+    with Pishti's options and rules."""
+    body = PISHTI[min(i for i in (PISHTI.find("\noption "), PISHTI.index("\nsetup:")) if i >= 0):]
     path = folder / f"{name}.basra"
     path.write_text(f"variant {name} {header}\n{body}", encoding="utf-8")
     return path
