@@ -283,7 +283,7 @@ def test_the_lobby_shows_what_each_option_means(server):
         js(browser, "const v = document.getElementById('variant'); v.value = 'casino'; v.dispatchEvent(new Event('change'));")
         texts = js(browser, "return [...document.querySelectorAll('#options .about')].map(a => a.textContent)")
         assert texts == [about["about"] for about in offers["casino"]["options"].values()]
-        js(browser, "const v = document.getElementById('variant'); v.value = 'pishti'; v.dispatchEvent(new Event('change'));")
+        js(browser, "const v = document.getElementById('variant'); v.value = 'parlett'; v.dispatchEvent(new Event('change'));")
         assert js(browser, "return document.getElementById('options').children.length") == 0  # no options, no heading
         assert [m for m in console_errors(browser) if "Content Security Policy" in m] == []
 
