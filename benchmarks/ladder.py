@@ -20,7 +20,7 @@ import time
 from functools import partial
 
 from basra_dsl import load_variant
-from basra_dsl.play.duel import DuelSpec, Rate, duel_figures, run_duel
+from basra_dsl.play.duel import DuelSpec, duel_figures, run_duel
 from basra_dsl.resources import bundled_variants
 
 
@@ -38,7 +38,7 @@ def rung(name: str, vs: str, games: int, seed: int, samples: int | None, workers
 
 def cell(figures: dict) -> str:
     wins = figures["bot_wins"]
-    low, high = Rate(wins["wins"], wins["games"]).interval
+    low, high = wins["interval_95"]
     return f"{wins['wins']}/{wins['games']} {100 * wins['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
 
 

@@ -70,11 +70,14 @@ def _add_rule_shares(rules: Rules, worth: dict[int, float]) -> None:
     rng = random.Random(0)
     deck = list(rules.deck)
     piles = [rng.sample(deck, rng.randint(len(deck) // 4, 3 * len(deck) // 4)) for _ in range(RULE_PILES)]
+    paid = [rule_points(rules, pile) for pile in piles]  # each pile as drawn: with or without the card
     for card in worth:
         gained = 0.0
-        for pile in piles:
-            without = [c for c in pile if c != card]
-            gained += rule_points(rules, [*without, card]) - rule_points(rules, without)
+        for pile, points in zip(piles, paid):
+            if card in pile:
+                gained += points - rule_points(rules, [c for c in pile if c != card])
+            else:
+                gained += rule_points(rules, [*pile, card]) - points
         worth[card] += gained / len(piles)
 
 
@@ -145,11 +148,17 @@ def _threat(view: SeatView, floor: tuple[int, ...], previous, worth: dict[int, f
     for card, count in unseen.items():
         best = 0.0
         for capture in resolver.captures(card, list(floor), previous):
-            taken = set(capture)
-            left = tuple(x for x in floor if x not in taken)
-            value = play_bonus(view.rules, card, floor, capture, left, previous,
-                               played_as=resolver.value_played(card, floor, capture, previous))
-            value += worth[card] + sum(worth[c] for c in capture)
-            best = max(best, value)
+            best = max(best, take_value(view.rules, resolver, worth, card, floor, capture, previous))
         total += best * count
     return total / len(view.unseen)
+
+
+def take_value(rules: Rules, resolver, worth: dict[int, float], card: int, floor: tuple[int, ...],
+               capture: tuple[int, ...], previous) -> float:
+    """What taking ``capture`` from ``floor`` with ``card`` is worth: the bonus it scores and
+    the cards won (the card played among them)."""
+    taken = set(capture)
+    left = tuple(x for x in floor if x not in taken)
+    bonus = play_bonus(rules, card, floor, capture, left, previous,
+                       played_as=resolver.value_played(card, floor, capture, previous))
+    return bonus + (worth[card] + sum(worth[c] for c in capture))

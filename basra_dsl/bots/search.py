@@ -32,8 +32,7 @@ import random
 
 from ..engine import Move, State
 from ..engine.rules import Rules
-from ..engine.state import play_bonus
-from .greedy import card_worth
+from .greedy import card_worth, take_value
 from .view import SeatView
 
 INFINITY = float("inf")
@@ -128,18 +127,14 @@ class Lookahead:
 
     def best_take(self, state: State) -> float:
         """What the best capture of the player to move is worth: the cards and the bonus."""
-        floor, worth, best = tuple(state.floor), self.worth, 0.0
+        floor, best = tuple(state.floor), 0.0
         if not floor:
             return 0.0
         for card in set(state.hands[state.turn]):
             for capture in state.captures(card):
                 if capture:
-                    taken = set(capture)
-                    left = tuple(x for x in floor if x not in taken)
-                    played_as = state.resolver.value_played(card, floor, capture, state.previous)
-                    gain = worth[card] + sum(worth[c] for c in capture) + play_bonus(
-                        state.rules, card, floor, capture, left, state.previous, played_as=played_as)
-                    best = max(best, gain)
+                    best = max(best, take_value(state.rules, state.resolver, self.worth, card, floor, capture,
+                                                state.previous))
         return best
 
 

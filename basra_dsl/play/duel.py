@@ -113,9 +113,10 @@ def paired_margins(rules: Rules, bot: str, vs: str, deals: int, seed: int, sampl
     every hand played. The luck of the deal falls on both bots alike, so a small edge shows
     in far fewer hands than whole games need."""
     game, margins = Game(rules), []
+    seated = [[make_bot(bot if rules.side_of(seat) == a_side else vs, samples) for seat in range(rules.players)]
+              for a_side in range(len(rules.sides))]  # made once: a bot keeps only what the rules give it
     for deal in range(deals):
-        for a_side in range(len(rules.sides)):
-            bots = [make_bot(bot if rules.side_of(seat) == a_side else vs, samples) for seat in range(rules.players)]
+        for a_side, bots in enumerate(seated):
             rngs = [random.Random(f"{seed}:{deal}:{a_side}:{seat}") for seat in range(rules.players)]
             state = game.new_hand(random.Random(f"{seed}:{deal}"), deal % rules.players)
             while state.turn >= 0:

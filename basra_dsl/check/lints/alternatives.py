@@ -11,7 +11,6 @@ choice's play fixes the table's choice, which is meant, and is not told."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Iterator
 
 from ...diagnostics import Diagnostic, warning
@@ -19,7 +18,8 @@ from ...language import nodes as n
 from ...language.merge import Merged, names_used, option_value
 from ...language.unparse import expr_text, value_text
 from .combinations import Combination, names_in, pick
-from .overrides import parent_of
+from .overrides import own_clauses, parent_of
+from .reference import file_lines
 
 
 def check_replaced_alternatives(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
@@ -28,9 +28,7 @@ def check_replaced_alternatives(merged: Merged, combos: list[Combination]) -> It
     parent = parent_of(merged)
     if parent is None:
         return
-    own: dict[str, list[n.Clause]] = {}
-    for clause in merged.variant.clauses:
-        own.setdefault(clause.key, []).append(clause)
+    own = own_clauses(merged)
     # the names a choice of the table reads: the options and their choices' words
     choosing = set(merged.options) | {c.id for o in merged.options.values() for c in o.choices if isinstance(c, n.Name)}
     for key, mine in own.items():
@@ -53,14 +51,9 @@ def check_replaced_alternatives(merged: Merged, combos: list[Combination]) -> It
 
 def _line_of(clause: n.Clause) -> str | None:
     """The clause's line as its file writes it (None where the file cannot be read or the
-    clause spans several lines)."""
+    line goes on past a '\\')."""
     span = clause.span
-    if span is None or not span.path:
-        return None
-    try:
-        lines = Path(span.path).read_text(encoding="utf-8", errors="replace").split("\n")
-    except (OSError, ValueError):
-        return None
+    lines = file_lines(span.path) if span is not None else []
     line = lines[span.line - 1].split("#")[0].strip() if 0 < span.line <= len(lines) else ""
     return line if line and not line.endswith("\\") else None  # a span runs on to the next clause: its line is its own
 
@@ -73,10 +66,7 @@ def check_lost_choices(merged: Merged, combos: list[Combination]) -> Iterator[Di
         return
     used, declared = names_used(merged), {o.name.text for o in merged.variant.options}
     defaults = {name: option_value(o.default) for name, o in parent.options.items()}
-    own: dict[str, list[n.Clause]] = {}
-    for clause in merged.variant.clauses:
-        own.setdefault(clause.key, []).append(clause)
-    for key, mine in own.items():
+    for key, mine in own_clauses(merged).items():
         if len(mine) != 1 or mine[0].guard is not None:
             continue
         theirs = parent.clauses.get(key, ())

@@ -33,7 +33,7 @@ def parent_of(merged: Merged) -> Merged | None:
     return merge(merged.chain[1:])[0]
 
 
-def _own_clauses(merged: Merged) -> dict[str, list[n.Clause]]:
+def own_clauses(merged: Merged) -> dict[str, list[n.Clause]]:
     own: dict[str, list[n.Clause]] = {}
     for clause in merged.variant.clauses:
         own.setdefault(clause.key, []).append(clause)
@@ -52,7 +52,7 @@ def check_overrides(merged: Merged, combos: list[Combination]) -> Iterator[Diagn
         yield warning("B709", f"'{variant.name.text}' extends '{parent.name}' but changes nothing", variant.name.span,
                       "state the clauses or options that differ, or list this name in the parent's 'aliases'")
         return
-    for key, alternatives in _own_clauses(merged).items():
+    for key, alternatives in own_clauses(merged).items():
         if key == "score.total":
             continue  # restating the total is a claim the child's rules are checked against (B707)
         if tuple(alternatives) == parent.clauses.get(key):
@@ -194,7 +194,7 @@ def check_match_fit(merged: Merged, combos: list[Combination]) -> Iterator[Diagn
     if merged.first("match.decider") is None:
         return
     parent = parent_of(merged)
-    own = _own_clauses(merged)
+    own = own_clauses(merged)
     for combo in combos:
         rules = combo.rules
         if rules is None or rules.decider is None or rules.best_of != 1:

@@ -109,7 +109,11 @@ def is_bundled_file(path: str) -> bool:
 def source_lines(merged: Merged) -> list[str]:
     """The lines of the file the variant was read from ([] where it cannot be read: an
     editor's unsaved buffer has no file yet)."""
-    path = merged.variant.name.span.path if merged.variant.name.span else None
+    return file_lines(merged.variant.name.span.path if merged.variant.name.span else None)
+
+
+def file_lines(path: str | None) -> list[str]:
+    """The lines of a file, read once while it stays unchanged ([] where it cannot be read)."""
     try:
         stat = Path(path).stat() if path else None
     except (OSError, ValueError):

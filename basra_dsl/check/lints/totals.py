@@ -141,8 +141,9 @@ def _list_replaced(merged: Merged, combo: Combination, paid: float) -> tuple[Spa
     if not (isinstance(clause, n.Points) and is_own(merged, clause) and isinstance(old, n.Points)):
         return None
     deck = frozenset(combo.rules.deck)
-    mine = [pattern_set(e.pattern, deck) for e in clause.entries]
-    lost = [e for e in old.entries if pattern_set(e.pattern, deck) not in mine]
+    theirs = [pattern_set(o.pattern, deck) for o in old.entries]
+    mine = {pattern_set(e.pattern, deck): e for e in clause.entries}  # by the cards it names
+    lost = [o for o, cards in zip(old.entries, theirs) if cards not in mine]
     if not lost or len(lost) == len(old.entries):
         return None  # nothing left out, or nothing restated (B721 tells a list replaced whole)
     scored = frozenset().union(*mine)
@@ -152,9 +153,8 @@ def _list_replaced(merged: Merged, combo: Combination, paid: float) -> tuple[Spa
         if not isinstance(points, (int, float)):
             return None
         more += points * len(pattern_set(entry.pattern, deck) - scored)
-    restated = [next((e for e in clause.entries if pattern_set(e.pattern, deck) == pattern_set(o.pattern, deck)), o)
-                for o in old.entries] + [e for e in clause.entries if pattern_set(e.pattern, deck) not in
-                                         [pattern_set(o.pattern, deck) for o in old.entries]]
+    restated = [mine.get(cards, o) for o, cards in zip(old.entries, theirs)] + \
+        [e for cards, e in mine.items() if cards not in theirs]
     line = "points " + ", ".join(f"{_pattern_text(e.pattern)} {expr_text(e.points)}" for e in restated)
     total = paid + more
     names = " and ".join(", ".join(_pattern_text(e.pattern) for e in lost).rsplit(", ", 1))
