@@ -55,7 +55,8 @@ EXAMPLES = 1_000  # worked examples in one file
 # the per-user cache (basra_dsl/cache.py): files the tool writes for itself, not input
 CACHE_ENTRY_BYTES = 1 * KB * KB  # one entry; the parser's tables take about 80 kB
 SUMS_TABLE_ENTRIES = 36_000  # floors kept per rule set (about 25 bytes each once pickled, so within CACHE_ENTRY_BYTES)
-CACHE_KEPT = {"parser": 4, "verdict": 256, "tree": 128, "sums": 16, "cost": 1024}  # entries kept of each kind, the newest (a verdict or a cost is under 200 bytes, a tree 2-30 kB)
+SEARCHES_KEPT = 20_000  # capture searches kept per rule set (play.kept_tables; trimmed to CACHE_ENTRY_BYTES)
+CACHE_KEPT = {"parser": 4, "verdict": 256, "tree": 128, "sums": 16, "searches": 16, "cost": 1024}  # entries kept of each kind, the newest (a verdict or a cost is under 200 bytes, a tree 2-30 kB)
 
 # output (the renderers, which sit below this module, define the two widths)
 FINDINGS_PER_FILE = 100  # then one B803 warning says how many more there were

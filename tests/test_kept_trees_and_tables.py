@@ -194,3 +194,26 @@ def test_tables_give_the_floors_met_first_up_to_a_number():
     whole, part = hands.tables(), hands.tables(7)
     assert sum(map(len, part)) == 7 < sum(map(len, whole))
     assert all(set(p) <= set(w) for p, w in zip(part, whole))
+
+
+def test_kept_searches_come_back_change_no_result_and_refuse_anything_else(folder):
+    """Tablanette's floor ace (1 or 11) is read by the checked resolver, whose searches of the
+    largest capture are kept beside the tables: a later run starts with them, alike."""
+    from basra_dsl.engine import covers
+    rules = load_variant("tablanette")
+    with cache.turned_off():
+        alone = simulate_hands(rules, 100, seed=2).to_json()
+    covers.best_covers.cache_clear()
+    first = simulate_hands(rules, 100, seed=2).to_json()
+    (entry,) = entries(folder, "searches")
+    data = cache.read_data("searches", entry.name.split("-", 1)[1])
+    met = covers.searches_met()
+    assert len(data) == met > 0 and {row[0] for row in data} == {"covers"}
+    covers.best_covers.cache_clear()
+    assert covers.add_searches(data) and covers.searches_met() == met
+    assert simulate_hands(rules, 100, seed=2).to_json() == first == alone
+    covers.best_covers.cache_clear()
+    before = covers.searches_met()
+    for bad in (None, 5, [("covers", 14, "counts", -1, ())], [("covers", 14, b"\x00\x01", -1, ("x",))]):
+        assert not covers.add_searches(bad) or covers.searches_met() == before
+    assert covers.searches_met() == before

@@ -312,15 +312,7 @@ class CaptureResolver:
             # a card of the target value must be taken on its own (all of them, under "largest")
             return (tuple(counts[target] if self.largest and v == target else int(v == target)
                           for v in range(target + 1)),)
-        if self.largest:
-            return best_covers(target, counts)
-        if self.single:
-            most = largest_size(target, counts)
-            return single_groups(target, counts, most) if most else ()
-        if self.fewest:
-            least = fewest_size(target, counts)
-            return single_groups(target, counts, least) if least else ()
-        return single_groups(target, counts)
+        return chosen_takes(target, counts, self.rules.choose)
 
     def _group_captures(self, card: int, floor, kinds) -> list[tuple[int, ...]]:
         sums = [target for kind, target in self.targets[card] if kind in kinds]
@@ -348,6 +340,19 @@ class CaptureResolver:
             take = takes[0]  # the usual case: whole values are taken, so there is no choice
             return [tuple(x for x in floor if 0 < (v := worth[x]) <= target and take[v])]
         return expand_takes(floor, target, takes, worth)
+
+
+def chosen_takes(target: int, counts: tuple[int, ...], choose: str) -> tuple[tuple[int, ...], ...]:
+    """Returns the takes (counts per value) of groups adding up to ``target`` that the choice
+    rule ``choose`` keeps: the most cards in groups ('largest'), the single groups of the
+    most or the fewest cards ('single', 'fewest'), else every single group. Both tiers ask
+    it, so they keep the same takes in the same order."""
+    if choose == "largest":
+        return best_covers(target, counts)
+    if choose == "single" or choose == "fewest":
+        size = (largest_size if choose == "single" else fewest_size)(target, counts)
+        return single_groups(target, counts, size) if size else ()
+    return single_groups(target, counts)
 
 
 def floor_after(floor: list[int], capture: tuple[int, ...]) -> tuple[list[int], tuple[int, ...]]:

@@ -19,7 +19,7 @@ from typing import Iterable
 
 from .. import limits
 from .errors import RuleError
-from .sums import _Memo, _reach
+from .sums import _GROUPS, _Memo, _reach
 
 # At most this many largest sets are kept for one floor: each is a capture.
 MAX_OPTIONS = limits.CAPTURES
@@ -335,3 +335,44 @@ def search_cost(value: int, counts: tuple[int, ...], most: int, positions: int) 
 
 _COVERS = _Memo(1 << 17)
 best_covers.cache_clear = _COVERS.clear  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ kept from run to run
+
+def searches_data(most: int) -> tuple:
+    """Returns the searches memoised so far (largest sets, single groups), the ones met first,
+    at most ``most`` of them, as plain data: (memo, value, counts, size, results) with counts
+    and each result as bytes (a count over 255 is not kept)."""
+    data = []
+    for memo, name in ((_COVERS, "covers"), (_GROUPS, "groups")):
+        for key, results in memo.entries.items():
+            if len(data) >= most:
+                return tuple(data)
+            value, counts, size = key if len(key) == 3 else (*key, None)
+            try:
+                data.append((name, value, bytes(counts), -1 if size is None else size, tuple(map(bytes, results))))
+            except ValueError:
+                continue
+    return tuple(data)
+
+
+def add_searches(data) -> bool:
+    """Adds searches ``searches_data`` gave to the memos; returns False, adding nothing, when
+    the data is not such searches."""
+    try:
+        found = [(name, value, tuple(counts), None if size == -1 else size, tuple(tuple(r) for r in results))
+                 for name, value, counts, size, results in data
+                 if name in ("covers", "groups") and type(value) is int and type(counts) is bytes
+                 and type(size) is int and all(type(r) is bytes for r in results)]
+    except (TypeError, ValueError):
+        return False
+    for name, value, counts, size, results in found:
+        memo, key = (_COVERS, (value, counts)) if name == "covers" else (_GROUPS, (value, counts, size))
+        if key not in memo.entries:
+            memo.put(key, results)
+    return True
+
+
+def searches_met() -> int:
+    """Returns how many searches the memos hold."""
+    return len(_COVERS.entries) + len(_GROUPS.entries)

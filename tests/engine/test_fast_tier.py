@@ -220,3 +220,20 @@ def test_compiled_bonus_rules_are_written_into_the_routine_not_called():
     source = compile_hands(load_variant("egyptian")).source
     assert "B0C(" not in source and "B1C(" not in source
     assert "(card not in B0C_S0)" in source and "B1C_S1.issuperset(before)" in source
+
+
+@pytest.mark.parametrize("text, choose", [(None, "fewest"), ('variant one "One" extends egyptian\ncapture:\n  choose single\n', "single")])
+def test_the_choice_rules_fewest_and_single_are_looked_up_not_resolved(tmp_path, text, choose):
+    """Cirulla's 'choose fewest' (and the public Basra's 'single') keep their captures in the
+    sums tables like 'largest': no card of theirs is sent to the resolver, and both tiers
+    still play alike."""
+    from basra_dsl.engine.fast.plan import COND_SWEEP, RESOLVE, make_plan
+    if text is None:
+        rules = load_variant("cirulla")
+    else:
+        (tmp_path / "one.basra").write_text(text, encoding="utf-8")
+        rules = load_variant(str(tmp_path / "one.basra"))
+    assert rules.choose == choose
+    kinds = make_plan(rules).kinds
+    assert all(kinds[card] % COND_SWEEP != RESOLVE for card in rules.deck)
+    assert play_both(rules, 40, seed=11) > 0

@@ -56,7 +56,7 @@ class FastHands:
             built = self._building.names  # its sums tables, with the gathering's where they are apart, are kept too
             tables = built["TABLES"] if built["GATHER"] is built["TABLES"] else built["TABLES"] + built["GATHER"]
             self.play, self.source = self._building.play, ""
-            self._names = {"TABLES": tables, "FIELDS": (built["FIELDS"], "building"), "LARGEST": built["LARGEST"]}
+            self._names = {"TABLES": tables, "FIELDS": (built["FIELDS"], "building"), "CHOOSE": built["CHOOSE"]}
             return
         self._building = None
         self._plan = plan = make_plan(rules)
@@ -76,7 +76,7 @@ class FastHands:
 
     def tables_shape(self) -> str:
         """Returns what the sums tables depend on (the values of the ranks, the choice rule)."""
-        return repr((self._names["FIELDS"], self._names["LARGEST"]))
+        return repr((self._names["FIELDS"], self._names["CHOOSE"]))
 
     def tables(self, most: int | None = None) -> tuple:
         """Returns the sums tables filled so far, as plain data: all, or the ``most`` floors

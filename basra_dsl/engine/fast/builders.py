@@ -107,7 +107,7 @@ class BuildingHands:
         table = self.gather_tables[target]
         entry = table.get(key, MISS)
         if entry is MISS:
-            entry = sums_entry(target, key, self.fields[target], True, table)
+            entry = sums_entry(target, key, self.fields[target], "largest", table)
         if entry is None:
             return ()
         worth = self.builder.worth

@@ -151,7 +151,7 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
         "if e is MISS:",
         "    v = TG[card]",
         "    key = rc & VMASK[v]",
-        "    e = SUMS_ENTRY(v, key, FIELDS[v], LARGEST, TABLES[v])",
+        "    e = SUMS_ENTRY(v, key, FIELDS[v], CHOOSE, TABLES[v])",
         "if e is None:",
         *["    " + line for line in none()],
         "elif e.__class__ is frozenset:",
@@ -178,7 +178,7 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
         RESOLVE: some("RESOLVER(card, floor, prev)"),
         # sums to several targets (a value and a total: Cirulla): each target's captures in
         # turn, as the resolver lists them, the same capture once
-        MULTI: some(f"MULTI_CAPS(TGS[card], floor, rc, {bool(plan.rules.pairs_first)}, {plan.rules.choose == 'largest'})"),
+        MULTI: some(f"MULTI_CAPS(TGS[card], floor, rc, {bool(plan.rules.pairs_first)}, CHOOSE)"),
     }
     keyword = "if"
     for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, MULTI, RESOLVE):

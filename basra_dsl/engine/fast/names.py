@@ -47,7 +47,7 @@ def namespace(plan: Plan) -> dict:
         "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
         "READ_MASK": sum({15 << (FIELD * (c >> 2)) for c, v in rules.floor_values.items() if len(v) > 1}),
-        "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "DEALT": runtime.dealt,
+        "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "CHOOSE": rules.choose, "DEALT": runtime.dealt,
         "DECLARED": runtime.declared(rules),
         "RESOLVER": (resolver := CaptureResolver(rules)).captures, "STEALS": runtime.pile_takers(rules, resolver),
         "BARRED": runtime.barring(rules), "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,

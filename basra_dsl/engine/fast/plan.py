@@ -157,8 +157,8 @@ def _fold_points(points: Callable, used: set[str]) -> Callable | float:
 def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int, tuple[Callable, ...]]:
     """Returns a card's kind and the conditions of its conditional sweeping rules. What the
     routine's own tables cannot say is left to the checked resolver (RESOLVE): a group rule
-    with a condition, a sweep that spares cards, several targets on a stack, the choice
-    rules other than largest and one, and sums where a card counts otherwise on the floor
+    with a condition, a sweep that spares cards, several targets on a stack or under 'pair',
+    and sums where a card counts otherwise on the floor
     (one card of several floor values lying there is the routine's to send to the resolver). A card adding up to several targets (a value and a
     total: Cirulla) is MULTI, each target from the tables in turn; 'pairs first' the routine
     checks itself (a floor card worth the target, before its tables)."""
@@ -173,7 +173,7 @@ def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int
     kinds = {rule.takes for rule, _ in groups}
     stack = rules.floor_kind == "stack"
     overrides = any(len(v) == 1 and v[0] != rules.values.get(c) for c, v in rules.floor_values.items())
-    if "sums" in kinds and (rules.choose not in ("largest", "one", "pair") or len(targets) > 1 and (stack or rules.choose == "pair")
+    if "sums" in kinds and (len(targets) > 1 and (stack or rules.choose == "pair")
                             or overrides):
         return RESOLVE, ()  # the resolver tries the card's sweeping rules too
     if targets and "sums" in kinds:

@@ -11,9 +11,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import NamedTuple
 
-from ..capture import first_distinct
-from ..covers import best_covers
-from ..sums import single_groups
+from ..capture import chosen_takes, first_distinct
 from ..scoring import award_majorities, rule_points
 
 class HandFigures(NamedTuple):
@@ -31,9 +29,9 @@ MISS = object()  # a floor not met yet in a sums table
 KEPT_TAKES = 64  # an entry with more takes than this is worked out again each time, not kept
 
 
-def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], largest: bool, table: dict | None = None):
+def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], choose: str, table: dict | None = None):
     """Returns what a card of ``value`` takes from a floor whose numerals are counted in
-    ``key`` (4 bits per rank): None for nothing, a frozenset of the values taken whole (the
+    ``key`` (4 bits per rank), as the choice rule ``choose`` keeps them: None for nothing, a frozenset of the values taken whole (the
     usual case, no choice), or the takes as counts per value (cards of a value to choose).
     With ``table``, keeps the entry there under ``key`` (unless it holds more than
     KEPT_TAKES takes, so a table's size stays in proportion to the floors met)."""
@@ -41,7 +39,7 @@ def sums_entry(value: int, key: int, fields: tuple[tuple[int, int], ...], larges
     for shift, worth in fields:  # (bit offset of a rank, its value), ranks worth <= value
         counts[worth] += (key >> shift) & 15
     key_counts = tuple(counts)
-    takes = best_covers(value, key_counts) if largest else single_groups(value, key_counts)
+    takes = chosen_takes(value, key_counts, choose)
     if not takes:
         entry = None
     elif len(takes) == 1 and all(k == 0 or k == counts[v] for v, k in enumerate(takes[0])):
@@ -59,20 +57,21 @@ def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: li
     targets (``CaptureResolver._group_captures``): each target's, from the sums tables (a
     floor card worth the target first, under 'pairs first'), in turn, each capture once, at
     most ``most``."""
-    def of_target(t: int, floor, rc, pairs: bool, largest: bool) -> list:
+    def of_target(t: int, floor, rc, pairs: bool, choose: str) -> list:
+        largest = choose == "largest"
         if pairs and rc & pmask[t]:
             return [tuple([x for x in floor if worth[x] == t])] if largest else [(x,) for x in floor if worth[x] == t]
         key = rc & vmask[t]
         entry = tables[t].get(key, MISS)
         if entry is MISS:
-            entry = sums_entry(t, key, fields[t], largest, tables[t])
+            entry = sums_entry(t, key, fields[t], choose, tables[t])
         if entry is None:
             return []
         return [tuple([x for x in floor if worth[x] in entry])] if entry.__class__ is frozenset \
             else expand(floor, t, entry, worth)
 
-    def captures(targets, floor, rc, pairs: bool, largest: bool) -> list:
-        return first_distinct((of_target(t, floor, rc, pairs, largest) for t in targets), most)
+    def captures(targets, floor, rc, pairs: bool, choose: str) -> list:
+        return first_distinct((of_target(t, floor, rc, pairs, choose) for t in targets), most)
     return captures
 
 
