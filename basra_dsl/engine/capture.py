@@ -137,10 +137,10 @@ class CaptureResolver:
                 found = self._captures_on(card, floor, kinds)
         except SearchTooLong as exc:
             raise self._too_long(card, exc) from None
-        return self._with_runs(card, floor, found) if found and self.run_next else found
+        return self.with_runs(card, floor, found) if found and self.run_next else found
 
     # ---- runs: a capture goes on up the ranks (Cuarenta's escalera)
-    def _with_runs(self, card: int, floor, found: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    def with_runs(self, card: int, floor, found: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """Returns each capture with the run that follows it: the floor cards left that
         continue upward from the played card's rank, one of each rank, while unbroken (where
         two cards could continue it, each is a choice), at most MAX_OPTIONS in all."""

@@ -237,3 +237,15 @@ def test_the_choice_rules_fewest_and_single_are_looked_up_not_resolved(tmp_path,
     kinds = make_plan(rules).kinds
     assert all(kinds[card] % COND_SWEEP != RESOLVE for card in rules.deck)
     assert play_both(rules, 40, seed=11) > 0
+
+
+def test_a_run_is_climbed_from_the_tables_captures():
+    """Cuarenta's captures go on up a run: the routine climbs it from its own tables'
+    captures (the resolver's ``with_runs``) instead of sending every card to the resolver."""
+    from basra_dsl.engine.fast.plan import COND_SWEEP, RESOLVE, make_plan
+    rules = load_variant("cuarenta")
+    assert rules.run
+    kinds = make_plan(rules).kinds
+    assert all(kinds[card] % COND_SWEEP != RESOLVE for card in rules.deck)
+    assert "WITH_RUNS(card, floor, opts)" in compile_hands(rules).source
+    assert play_both(rules, 40, seed=12) > 0

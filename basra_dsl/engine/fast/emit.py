@@ -110,11 +110,8 @@ def _caps(plan: Plan) -> str:
 PICK = "opts[0] if len(opts) == 1 else opts[int(r() * len(opts))]"  # random_move's draw among captures
 
 
-def _resolve(plan: Plan, direct: bool) -> list[str]:
-    """Statements setting ``opts`` to what ``card`` may take (``CaptureResolver.captures``);
-    written once as ``caps`` and once inline in the turn, where most cards are resolved.
-    ``direct``: set ``capture`` instead, drawing among several as the random player does
-    and () for none (a card that can capture must, and one that cannot trails)."""
+def _captures_of(plan: Plan, direct: bool) -> list[str]:
+    """``_resolve`` before any run is climbed."""
     def one(found: str) -> list[str]:  # exactly one capture
         return [f"capture = {found}"] if direct else [f"opts = [{found}]"]
 
@@ -188,6 +185,20 @@ def _resolve(plan: Plan, direct: bool) -> list[str]:
             keyword = "elif"
     lines += ["else:", *["    " + line for line in none()]] if keyword == "elif" else none()
     return lines
+
+
+def _resolve(plan: Plan, direct: bool) -> list[str]:
+    """Statements setting ``opts`` to what ``card`` may take (``CaptureResolver.captures``);
+    written once as ``caps`` and once inline in the turn, where most cards are resolved.
+    ``direct``: set ``capture`` instead, drawing among several as the random player does
+    and () for none (a card that can capture must, and one that cannot trails). Where a
+    capture goes on up a run (Cuarenta), each capture from the tables climbs it
+    (``CaptureResolver.with_runs``); a sweep's and the resolver's own do not, or already have."""
+    if not plan.rules.run:
+        return _captures_of(plan, direct)
+    lines = _captures_of(plan, False) + [f"if opts and k != {SWEEP} and k != {RESOLVE}:",
+                                         "    opts = WITH_RUNS(card, floor, opts)"]
+    return lines + [f"capture = ({PICK}) if opts else ()"] if direct else lines
 
 
 def _choice(plan: Plan) -> list[str]:

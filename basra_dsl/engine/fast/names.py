@@ -50,7 +50,7 @@ def namespace(plan: Plan) -> dict:
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "CHOOSE": rules.choose, "DEALT": runtime.dealt,
         "DECLARED": runtime.declared(rules),
         "RESOLVER": (resolver := CaptureResolver(rules)).captures, "STEALS": runtime.pile_takers(rules, resolver),
-        "BARRED": runtime.barring(rules), "VALUE_PLAYED": resolver.value_played, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
+        "BARRED": runtime.barring(rules), "VALUE_PLAYED": resolver.value_played, "WITH_RUNS": resolver.with_runs, "TRAIL": [()], "NO_PREVIOUS": NO_PREVIOUS,
         "LIMIT": POINTS_LIMIT, "SCORE": runtime.score, "SIDES": rules.sides,
         "MAJORITIES": rules.majorities,
         "CARD_POINTS": [rules.card_points.get(c, 0) for c in range(size)],

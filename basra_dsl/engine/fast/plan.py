@@ -165,8 +165,6 @@ def _card_kind(rules: Rules, card: int, mine: list, targets: tuple) -> tuple[int
     groups = [(rule, cond) for rule, cond in mine if rule.takes in ("rank", "sums")]
     if any(cond is not None for _, cond in groups) or any(rule.spared for rule, _ in mine):
         return RESOLVE, ()
-    if groups and rules.run:
-        return RESOLVE, ()  # a capture that goes on up a run: the resolver climbs it
     sweeps = [cond for rule, cond in mine if rule.takes == "all"]
     if any(cond is None for cond in sweeps):
         return SWEEP, ()
