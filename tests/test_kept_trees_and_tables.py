@@ -197,22 +197,26 @@ def test_tables_give_the_floors_met_first_up_to_a_number():
 
 
 def test_kept_searches_come_back_change_no_result_and_refuse_anything_else(folder):
-    """Tablanette's floor ace (1 or 11) is read by the checked resolver, whose searches of the
-    largest capture are kept beside the tables: a later run starts with them, alike."""
-    from basra_dsl.engine import covers
+    """The searches of the largest capture (and of single groups) a run makes are kept beside
+    the tables: a later run starts with them, alike."""
+    from basra_dsl.engine import covers, sums
+
+    def forget():
+        covers.best_covers.cache_clear()
+        sums.single_groups.cache_clear()
     rules = load_variant("tablanette")
     with cache.turned_off():
         alone = simulate_hands(rules, 100, seed=2).to_json()
-    covers.best_covers.cache_clear()
+    forget()
     first = simulate_hands(rules, 100, seed=2).to_json()
     (entry,) = entries(folder, "searches")
     data = cache.read_data("searches", entry.name.split("-", 1)[1])
     met = covers.searches_met()
     assert len(data) == met > 0 and {row[0] for row in data} == {"covers"}
-    covers.best_covers.cache_clear()
+    forget()
     assert covers.add_searches(data) and covers.searches_met() == met
     assert simulate_hands(rules, 100, seed=2).to_json() == first == alone
-    covers.best_covers.cache_clear()
+    forget()
     before = covers.searches_met()
     for bad in (None, 5, [("covers", 14, "counts", -1, ())], [("covers", 14, b"\x00\x01", -1, ("x",))]):
         assert not covers.add_searches(bad) or covers.searches_met() == before

@@ -249,3 +249,16 @@ def test_a_run_is_climbed_from_the_tables_captures():
     assert all(kinds[card] % COND_SWEEP != RESOLVE for card in rules.deck)
     assert "WITH_RUNS(card, floor, opts)" in compile_hands(rules).source
     assert play_both(rules, 40, seed=12) > 0
+
+
+@pytest.mark.parametrize("extra", ["", "capture:\n  choose fewest\n", "capture:\n  choose one\n",
+                                   "capture:\n  choose single\n", "capture:\n  pairs first\n",
+                                   "capture:\n  choose one\n  pairs first\n"])
+def test_a_floor_card_of_several_values_is_read_from_the_tables_as_the_resolver_reads_it(tmp_path, extra):
+    """Tablanette's floor ace (1 or 11): each reading of the floor's aces is looked up in the
+    sums tables, under every choice rule, and both tiers still play alike."""
+    path = tmp_path / "readings.basra"
+    path.write_text(f'variant readings "Readings" extends tablanette\n{extra}', encoding="utf-8")
+    rules = load_variant(str(path))
+    assert "READ_CAPS(" in compile_hands(rules).source
+    assert play_both(rules, 60, seed=13) > 0

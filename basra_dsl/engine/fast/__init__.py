@@ -17,7 +17,8 @@ the deck). A card adds up to its targets (its value, or what it lacks of a total
 looked up in the sums tables, kept as the choice rule keeps them ('pairs first': a floor
 card worth the target before them), and climbing a run where captures do; a card its tables
 cannot play (a group rule with a condition, a sweep that spares cards, a floor card of
-several values) is resolved by the checked tier's
+several values under a conditional sweep or on a stack; elsewhere each reading of the floor
+is looked up in turn) is resolved by the checked tier's
 ``CaptureResolver`` from inside the routine, and dealing rules deal through the checked
 tier's ``deal_hand`` (as do rules that keep the pack as a stock: each card drawn after a
 play joins the hand, and each card turned from it is played as a hand of that one card). A rule that fails during play raises its plain Python error here;

@@ -8,7 +8,7 @@ source as names bound in its namespace (see ``namespace``), never as text from a
 
 from __future__ import annotations
 
-from .plan import COND_SWEEP, MULTI, RANK, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
+from .plan import COND_SWEEP, MULTI, RANK, READ, RESOLVE, STACK_RANK, STACK_SUMS, SUMS, SWEEP, Plan
 
 
 def source(plan: Plan, trace: bool) -> str:
@@ -127,9 +127,10 @@ def _captures_of(plan: Plan, direct: bool) -> list[str]:
     kinds = set(plan.kinds)
     lines = ["k = KIND[card] if floor else 0"]
     reads = any(len(v) > 1 for v in plan.rules.floor_values.values())
-    if reads:  # a card of several floor values lies there: its readings are the resolver's to try
+    if reads:  # a card of several floor values lies there: each reading is looked up in turn
+        readable = plan.rules.choose != "pair"  # (one card of the target, a stack, a conditional sweep: the resolver's)
         lines += [f"if rc & READ_MASK and k % COND_SWEEP in ({SUMS}, {MULTI}, {STACK_SUMS}):",
-                  f"    k = {RESOLVE}"]
+                  f"    k = {READ} if k in ({SUMS}, {MULTI}) else {RESOLVE}" if readable else f"    k = {RESOLVE}"]
         kinds = kinds | {RESOLVE}
     if any(k >= COND_SWEEP for k in kinds):
         lines += ["if k >= COND_SWEEP:",
@@ -140,6 +141,8 @@ def _captures_of(plan: Plan, direct: bool) -> list[str]:
                   f"            k = {SWEEP}",
                   "            break"]
     static = {k % COND_SWEEP for k in kinds} | {SWEEP} if any(k >= COND_SWEEP for k in kinds) else set(kinds)
+    if reads:
+        static.add(READ)
     rank_takes = (one("tuple([x for x in floor if x >> 2 == rk])") if plan.rules.choose == "largest"
                   else some("[(x,) for x in floor if x >> 2 == rk]"))
     sums = [
@@ -176,9 +179,10 @@ def _captures_of(plan: Plan, direct: bool) -> list[str]:
         # sums to several targets (a value and a total: Cirulla): each target's captures in
         # turn, as the resolver lists them, the same capture once
         MULTI: some(f"MULTI_CAPS(TGS[card], floor, rc, {bool(plan.rules.pairs_first)}, CHOOSE)"),
+        READ: some(f"READ_CAPS(READ_TARGETS[card], floor, rc, {bool(plan.rules.pairs_first)}, CHOOSE)"),
     }
     keyword = "if"
-    for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, MULTI, RESOLVE):
+    for kind in (SUMS, RANK, SWEEP, STACK_SUMS, STACK_RANK, MULTI, READ, RESOLVE):
         if kind in static:
             lines.append(f"{keyword} k == {kind}:")
             lines += ["    " + line for line in branches[kind]]

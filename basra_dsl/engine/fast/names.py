@@ -23,6 +23,13 @@ def namespace(plan: Plan) -> dict:
     # a total (Escoba's 15) can ask for more than a card is worth
     top = max(worth + plan.targets + [t for found in plan.all_targets for t in found], default=0)
     ranks_worth = {c >> 2: worth[c] for c in rules.deck if worth[c]}
+    # a value a floor card may be read as (Tablanette's ace, 1 or 11) that no rank is worth
+    # gets a field of its own past the ranks, so a reading's counts pack like any floor's
+    read_as = sorted({v for values in rules.floor_values.values() if len(values) > 1 for v in values
+                      if 0 < v <= top} - set(ranks_worth.values()))
+    spare = max((c >> 2 for c in rules.deck), default=-1) + 1
+    ranks_worth |= {spare + i: v for i, v in enumerate(read_as)}
+    read_unit = {v: 1 << (FIELD * r) for r, v in sorted(ranks_worth.items(), reverse=True)}  # a field worth v
     # by value: the packed counts of the ranks worth at most it (what adds up to it), of those
     # worth it exactly (a single card of it), and the fields of the first
     vmask = [sum(15 << (FIELD * r) for r, w in ranks_worth.items() if w <= v) for v in range(top + 1)]
@@ -46,6 +53,10 @@ def namespace(plan: Plan) -> dict:
         "PMASK": [exactly[t] for t in plan.targets], "TABLE_OF": [tables[t] for t in plan.targets],
         "SUMS_MASK": [vmask[t] for t in plan.targets], "MISS": runtime.MISS, "SUMS_ENTRY": runtime.sums_entry,
         "MULTI_CAPS": runtime.multi_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS),
+        "READ_CAPS": runtime.reading_captures(tables, vmask, fields, exactly, worth, expand_takes, MAX_OPTIONS,
+                                              {c: v for c, v in rules.floor_values.items() if len(v) > 1},
+                                              unit, read_unit),
+        "READ_TARGETS": [plan.all_targets[c] or (plan.targets[c],) for c in range(size)],
         "READ_MASK": sum({15 << (FIELD * (c >> 2)) for c, v in rules.floor_values.items() if len(v) > 1}),
         "EXPAND": expand_takes, "LARGEST": rules.choose == "largest", "CHOOSE": rules.choose, "DEALT": runtime.dealt,
         "DECLARED": runtime.declared(rules),

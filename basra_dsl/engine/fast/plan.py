@@ -16,6 +16,7 @@ from .probe import constant_value, is_constant, reads
 # A card's capture behaviour, decided once (a table indexed by card).
 NONE, SWEEP, SUMS, RANK, STACK_SUMS, STACK_RANK, RESOLVE, MULTI = range(8)  # MULTI: sums to several targets
 COND_SWEEP = 8  # added to a kind: some sweeping rule of the card has a condition, tried first
+READ = -1  # not a card's kind: SUMS or MULTI on a floor holding a card of several values
 
 FIELD = 4  # bits per rank in the packed counts of the floor
 RANKS = 16  # card >> 2 must stay below this

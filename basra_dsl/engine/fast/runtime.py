@@ -8,7 +8,7 @@ are expanded by ``capture.expand_takes`` itself.
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import islice, product
 from typing import NamedTuple
 
 from ..capture import chosen_takes, first_distinct
@@ -57,10 +57,46 @@ def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: li
     targets (``CaptureResolver._group_captures``): each target's, from the sums tables (a
     floor card worth the target first, under 'pairs first'), in turn, each capture once, at
     most ``most``."""
-    def of_target(t: int, floor, rc, pairs: bool, choose: str) -> list:
-        largest = choose == "largest"
+    of_target = _target_captures(tables, vmask, fields, pmask, expand)
+
+    def captures(targets, floor, rc, pairs: bool, choose: str) -> list:
+        return first_distinct((of_target(t, floor, rc, pairs, choose, worth) for t in targets), most)
+    return captures
+
+
+def reading_captures(tables: list[dict], vmask: list[int], fields: list, pmask: list[int], worth: list[int],
+                     expand, most: int, readings: dict, unit: list[int], read_unit: dict):
+    """Returns the routine's function listing the captures of a card adding up on a floor that
+    holds cards of several values (Tablanette's ace, 1 or 11), as ``CaptureResolver`` lists
+    them across the floor's readings: each reading in turn (the first card's values first),
+    its counts packed with each such card moved to a field worth what it is read as, every
+    target of the card looked up in the sums tables; each capture once, and under 'largest',
+    'single' or 'fewest' only those of the best size over all readings."""
+    of_target = _target_captures(tables, vmask, fields, pmask, expand)
+
+    def captures(targets, floor, rc, pairs: bool, choose: str) -> list:
+        several = [x for x in floor if x in readings]
+        found = []
+        for values in product(*(readings[x] for x in several)):
+            read, key = {x: worth[x] for x in floor}, rc
+            for x, v in zip(several, values):
+                read[x] = v
+                key += read_unit.get(v, 0) - unit[x]  # a value past every target counts in no field
+            found.append(first_distinct((of_target(t, floor, key, pairs, choose, read) for t in targets), most))
+        every = first_distinct(found, most)
+        if not every or choose not in ("largest", "single", "fewest"):
+            return every
+        best = (min if choose == "fewest" else max)(len(c) for c in every)
+        return [c for c in every if len(c) == best]
+    return captures
+
+
+def _target_captures(tables: list[dict], vmask: list[int], fields: list, pmask: list[int], expand):
+    """The captures adding up to one target, from its sums table, the cards read as ``worth`` says."""
+    def of_target(t: int, floor, rc, pairs: bool, choose: str, worth) -> list:
         if pairs and rc & pmask[t]:
-            return [tuple([x for x in floor if worth[x] == t])] if largest else [(x,) for x in floor if worth[x] == t]
+            return ([tuple([x for x in floor if worth[x] == t])] if choose == "largest"
+                    else [(x,) for x in floor if worth[x] == t])
         key = rc & vmask[t]
         entry = tables[t].get(key, MISS)
         if entry is MISS:
@@ -69,10 +105,7 @@ def multi_captures(tables: list[dict], vmask: list[int], fields: list, pmask: li
             return []
         return [tuple([x for x in floor if worth[x] in entry])] if entry.__class__ is frozenset \
             else expand(floor, t, entry, worth)
-
-    def captures(targets, floor, rc, pairs: bool, choose: str) -> list:
-        return first_distinct((of_target(t, floor, rc, pairs, choose) for t in targets), most)
-    return captures
+    return of_target
 
 
 def pile_takers(rules, resolver):
