@@ -126,14 +126,43 @@ class BuildingHands:
         h = _Hand(self.players, deal_hand(rules, shuffled_pack(rules, rng), first, rng))
         self._deal_next(h)
         seat = self._advance(h, first - 1)
-        draw = rng.random
+        draw, unit, caps, plays = rng.random, self.unit, self.caps, self.builder.plays
+        builds_with, takes_builds, played, largest = self.builds_with, self.takes_builds, self.played, self.resolver.largest
+        # the common turn, worked out here rather than through ``_moves``: a card that may
+        # always trail, of one value, for a seat that owns no build
+        common = rules.compulsion == "optional" and not self.stacks
+        several, players = self.several, self.players
+        plain_end = not (rules.lay_after_sweep or rules.flip or rules.draw)  # the turn ends with the next seat
         while seat >= 0:
             if h.pend and h.pend[seat]:  # the declaration the reference player makes first
                 h.bonuses[seat].append(h.pend[seat])
                 if trace is not None:
                     trace.append((seat, -1, (), h.pend[seat]))
                 h.pend[seat] = 0
-            card, capture, build, value = self._choose(h, seat, draw)
+            held = h.hands[seat]
+            hand = [h.turned] if h.turned is not None else held
+            card = hand[int(draw() * len(hand))]
+            floor, builds = h.floor, h.builds
+            if builds:
+                self._survey(h, seat)
+                loose, rc = h.loose, h.rc
+            else:
+                loose, rc = floor, 0
+                for x in floor:
+                    rc += unit[x]
+                h.loose, h.rc, h.owned = loose, rc, False
+            if common and not h.owned and not h.laying and card not in several:
+                found = caps(card, loose, rc, h.previous)
+                if builds and takes_builds[card]:
+                    found = with_builds(found, played[card], floor, builds, largest)
+                built = plays(card, held, seat, loose, builds) if floor and builds_with[card] else ()
+                pick = int(draw() * (len(found) + 1 + len(built)))  # its captures, its trail, its builds
+                if pick <= len(found):
+                    capture, build, value = found[pick] if pick < len(found) else (), (), 0
+                else:
+                    capture, (build, value) = (), built[pick - len(found) - 1]
+            else:
+                card, capture, build, value = self._choose(h, seat, card, hand, draw)
             if build:
                 self._build(h, seat, card, build, value)
                 bonus = 0
@@ -141,7 +170,11 @@ class BuildingHands:
                 bonus = self._capture(h, seat, card, capture, value)
             if trace is not None:
                 trace.append((seat, card, capture, bonus))
-            seat = self._end_turn(h, seat)
+            if plain_end:
+                following = seat + 1 if seat + 1 < players else 0
+                seat = following if h.hands[following] else self._advance(h, seat)
+            else:
+                seat = self._end_turn(h, seat)
         unclaimed: tuple[int, ...] = ()
         if h.floor:
             if rules.leftover == "last" and h.last >= 0:
@@ -211,11 +244,9 @@ class BuildingHands:
         h.rc = rc
         h.owned = any(b.owner == seat for b in h.builds)
 
-    def _choose(self, h: _Hand, seat: int, draw) -> tuple:
-        """A move as (card, capture, build, value), drawn as ``_random_building_move`` draws."""
-        hand = [h.turned] if h.turned is not None else h.hands[seat]
-        card = hand[int(draw() * len(hand))]
-        self._survey(h, seat)
+    def _choose(self, h: _Hand, seat: int, card: int, hand: list[int], draw) -> tuple:
+        """A move as (card, capture, build, value), drawn as ``_random_building_move`` draws,
+        once the card is drawn from the hand and the turn surveyed."""
         options = self._moves(h, seat, card)
         if not options:  # each card's moves listed once: the card drawn next is one of them
             listed = {c: self._moves(h, seat, c) for c in hand if c != card}
