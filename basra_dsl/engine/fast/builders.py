@@ -40,7 +40,7 @@ class _Hand:
 
     __slots__ = ("hands", "floor", "stock", "piles", "bonuses", "builds", "previous", "last", "turned", "flips",
                  "deals", "deal_index", "pend",
-                 "laying", "swept", "loose", "rc", "owned")
+                 "laying", "swept", "loose", "rc", "owned", "took", "must")
 
     def __init__(self, players: int, deals: list):
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -63,6 +63,8 @@ class _Hand:
         self.loose: list[int] = []
         self.rc = 0
         self.owned = False
+        self.took: dict[int, list] = {}  # by card: what it takes this turn, once asked (``_takes``)
+        self.must: bool | None = None  # whether some card of the hand takes, once asked this turn
 
 
 class BuildingHands:
@@ -143,6 +145,7 @@ class BuildingHands:
             hand = [h.turned] if h.turned is not None else held
             card = hand[int(draw() * len(hand))]
             floor, builds = h.floor, h.builds
+            h.took, h.must = {}, None
             if builds:
                 self._survey(h, seat)
                 loose, rc = h.loose, h.rc
@@ -321,17 +324,22 @@ class BuildingHands:
         elif compulsion == "card":
             trail = not found
         else:
-            hand = [h.turned] if h.turned is not None else h.hands[seat]
-            trail = not any(self._takes(h, c) for c in hand)
+            if h.must is None:  # once a turn: whether some card of the hand takes
+                hand = [h.turned] if h.turned is not None else h.hands[seat]
+                h.must = any(self._takes(h, c) for c in hand)
+            trail = not h.must
         return found + [()] if trail else found
 
     def _takes(self, h: _Hand, card: int) -> list[tuple]:
         """What the card takes (``builds.captures_with_builds``): the loose floor's captures,
         and each build of a value the card counts as, whole, in floor order."""
-        found = self.caps(card, h.loose, h.rc, h.previous)
-        if not h.builds or not self.takes_builds[card]:
-            return found
-        return with_builds(found, self.played[card], h.floor, h.builds, self.resolver.largest)
+        found = h.took.get(card)
+        if found is None:  # once a turn: a duty to take asks it of every card of the hand
+            found = self.caps(card, h.loose, h.rc, h.previous)
+            if h.builds and self.takes_builds[card]:
+                found = with_builds(found, self.played[card], h.floor, h.builds, self.resolver.largest)
+            h.took[card] = found
+        return found
 
     # ------------------------------------------------------------ plays (State.play, Building._build)
     def _build(self, h: _Hand, seat: int, card: int, onto: tuple, value: int) -> None:
