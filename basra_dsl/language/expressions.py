@@ -290,7 +290,9 @@ def _infer_compare(expr: n.Compare, scope: Scope, out: list[Diagnostic]) -> str:
                 if mistake is not None:
                     out.extend(found + [mistake])
                     return BOOL
-    found += [_unknown_name(side, scope) for side in (left, right) if _bare_word(side, scope)]
+    found += [hints.option_of_choice(side, other.id if isinstance(other, n.Name) and not _bare_word(other, scope)
+                                     else None, scope.choices) or _unknown_name(side, scope)
+              for side, other in ((left, right), (right, left)) if _bare_word(side, scope)]
     out.extend(found)
     if op in ("==", "!="):
         if lt and rt and lt != rt:

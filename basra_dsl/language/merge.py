@@ -265,21 +265,27 @@ def restated_without(merged: Merged, name: str) -> tuple[n.Clause, str] | None:
 
 
 def stated_as_number(merged: Merged, option: n.Option) -> str | None:
-    """Where an inherited clause states one of a new option's choices as a number ('first to
-    101' in Pishti beside a child's 'option target: 101 | 151'), the help to read the option
-    there instead: the clause's line with the option's name in the number's place."""
+    """Where a clause states one of a new option's choices as a number ('first to 101' in
+    Pishti beside a child's 'option target: 101 | 151', or the child's own '20 when ...'),
+    the help to read the option there instead: the clause's line with the option's name in
+    the number's place, the file's own lines first."""
     values = {option_value(c) for c in option.choices if isinstance(c, n.Number)}
-    for key, alternatives in merged.clauses.items() if values else ():
-        for clause in alternatives:
-            if any(clause is c for c in merged.variant.clauses) or clause.span is None:
-                continue
-            guarded = {id(x) for x in n.walk(clause.guard)} if clause.guard is not None else set()
-            numbers = [x for x in n.walk(clause) if isinstance(x, n.Number) and x.value in values and id(x) not in guarded]
-            line = _line_at(clause.span.path, clause.span.line) if len(numbers) == 1 else None
-            said = line and number_text(numbers[0].value)
-            if line and said and line.count(said) == 1:
-                return (f"{merged.origin.get(key, 'the parent')}'s '{line}' states the number itself: for the option "
-                        f"to set it, write '{line.replace(said, option.name.text)}' under '{key.split('.')[0]}:'")
+    clauses = [c for alternatives in merged.clauses.values() for c in alternatives] if values else []
+    mine = [c for c in clauses if any(c is own for own in merged.variant.clauses)]
+    for clause in mine + [c for c in clauses if not any(c is own for own in mine)]:  # the file's own lines first
+        if clause.span is None:
+            continue
+        guarded = {id(x) for x in n.walk(clause.guard)} if clause.guard is not None else set()
+        numbers = [x for x in n.walk(clause) if isinstance(x, n.Number) and x.value in values and id(x) not in guarded]
+        line = _line_at(clause.span.path, clause.span.line) if len(numbers) == 1 else None
+        said = line and number_text(numbers[0].value)
+        if line and said and line.count(said) == 1:
+            written = line.replace(said, option.name.text)
+            if any(clause is c for c in mine):
+                return (f"line {clause.span.line} states the number itself ('{line}'): for the option to set it, "
+                        f"write '{written}'")
+            return (f"{merged.origin.get(clause.key, 'the parent')}'s '{line}' states the number itself: for the "
+                    f"option to set it, write '{written}' under '{clause.key.split('.')[0]}:'")
     return None
 
 

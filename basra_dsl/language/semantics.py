@@ -15,7 +15,8 @@ from ..diagnostics import Diagnostic, did_you_mean, error, warning
 from . import expressions as X
 from . import nodes as n
 from .merge import Merged, names_used, option_value, restated_without, stated_as_number
-from .unparse import expr_text, pattern_text, value_text
+from .option_lines import check_options
+from .unparse import expr_text, pattern_text
 
 COUNTBACK_WORDS = (*C.MAJORITY_WORDS, "bonuses")  # what a countback counts, besides card patterns
 REQUIRED = {"setup.deck": "deck 52", "setup.players": "players 2, 4", "setup.hand": "hand 4",
@@ -33,7 +34,7 @@ def check_file(variant: n.Variant) -> Iterator[Diagnostic]:
     yield from too_many
     if too_many:
         return  # the checks below cost more with every clause; a refused file gets no more
-    yield from _check_options(variant)
+    yield from check_options(variant)
     yield from _check_duplicates(variant)
     for clause in variant.clauses:
         yield from _check_clause_words(clause)
@@ -62,36 +63,6 @@ def _all_expressions(clause: n.Clause) -> Iterator[n.Expr]:
         yield clause.guard
     for expr, _ in _expressions(clause):
         yield expr
-
-
-def _check_options(variant: n.Variant) -> Iterator[Diagnostic]:
-    seen: dict[str, n.Option] = {}
-    for option in variant.options:
-        name = option.name.text
-        if name in seen:
-            first = seen[name].name.span.line
-            yield error("B304", f"option '{name}' is declared twice (first at line {first})", option.name.span,
-                        f"an option is declared once: keep the line that says what you mean and delete the "
-                        f"other (line {first} or this one); a child file may declare again an option of the "
-                        "game it extends")
-        seen.setdefault(name, option)
-        if name in ("players",) or name in X.PLAY_NAMES:
-            default = value_text(option_value(option.default))  # the default first, then the rest as listed
-            counts = [default] + [v for v in dict.fromkeys(value_text(option_value(c)) for c in option.choices) if v != default]
-            yield error("B306", f"'{name}' is a built-in name and cannot be an option", option.name.span,
-                        f"list the counts under 'setup:', the default first: 'players {', '.join(counts)}'"
-                        if name == "players" else None)
-        values = [option_value(c) for c in option.choices]
-        if option_value(option.default) not in values:
-            default = value_text(option_value(option.default))
-            yield error("B303", f"the default of option '{name}' is not one of its choices",
-                        option.default.span, f"choose one of: {' | '.join(map(value_text, values))}; or, to offer "
-                        f"{default} too, add it: option {name}: {' | '.join(map(value_text, values + [option_value(option.default)]))} = {default}")
-        if len(set(map(X.value_type, values + [option_value(option.default)]))) > 1:
-            yield error("B307", f"the choices of option '{name}' mix kinds of value", option.span,
-                        "use all numbers, all yes/no, or all words")
-        if len(set(map(repr, values))) != len(values):
-            yield warning("B308", f"option '{name}' lists a choice twice", option.span)
 
 
 def _check_duplicates(variant: n.Variant) -> Iterator[Diagnostic]:
@@ -180,10 +151,11 @@ def _check_clause_words(clause: n.Clause) -> Iterator[Diagnostic]:
         if clause.guard is not None:
             yield error("B406", "the player counts cannot depend on a condition", clause.guard.span,
                         "list every count once; clauses can depend on 'players' instead")
+        kept = ", ".join(str(c) for c in dict.fromkeys(clause.counts) if 2 <= c <= 8)
         for count in clause.counts:
             if not 2 <= count <= 8:
                 yield error("B405", f"{count} players cannot play a fishing game here", clause.span,
-                            "player counts run from 2 to 8")
+                            "the language seats 2 to 8 players" + (f": write 'players {kept}'" if kept else ""))
 
 
 def _english_suit(word: str, before: str = "") -> str | None:

@@ -28,7 +28,7 @@ from basra_dsl.resources import bundled_variants
 
 FOLDER = Path(__file__).parents[1] / "data" / "author-mistakes"
 MISTAKES = yaml.safe_load((FOLDER / "corpus.yaml").read_text(encoding="utf-8"))
-HELD_OUT = [dict(m, corpus=name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13")
+HELD_OUT = [dict(m, corpus=name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14")
             for m in yaml.safe_load((FOLDER / f"{name}.yaml").read_text(encoding="utf-8"))]
 SILENT_BY_NATURE = {"heldout/31-bastra-jacks-to-dealer", "heldout/35-ethiopian-drop-wrong-komai",
                     "heldout2/36-famagusta-default-yes", "heldout3/33-option-default-flipped", "heldout6/34",

@@ -217,7 +217,7 @@ def test_an_option_may_choose_who_takes_the_floor(tmp_path):
 
 @pytest.mark.parametrize("option, message", [
     ("", "error[B201]: unknown name 'taker'"),
-    ('option taker: left | right = left "who"\n', "error[B205]: option 'taker' must choose between dealer and next"),
+    ('option taker: north | south = north "who"\n', "error[B205]: option 'taker' must choose between dealer and next"),
 ])
 def test_a_taker_option_must_choose_dealer_or_next(tmp_path, option, message):
     text = TEXT.replace("option dealer_escoba", option + "option dealer_escoba")

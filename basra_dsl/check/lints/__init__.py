@@ -88,7 +88,7 @@ from .totals import check_totals
 from .oddities import check_oddities
 from .drift import check_drift
 from .suits import check_suit_words
-from .alternatives import check_lost_choices, check_replaced_alternatives
+from .alternatives import check_direction_of_two, check_lost_choices, check_replaced_alternatives
 from .defaults import check_said_defaults
 from .exclusions import check_exclusions
 from .doubles import check_added_counts, check_card_scored_twice, check_double_points, check_rule_double_points
@@ -117,7 +117,7 @@ __all__ = [
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
     "check_bars", "check_suit_words", "check_game_shape", "check_oddities", "check_drift", "check_rule_double_points",
     "check_card_scored_twice", "check_replaced_alternatives", "check_said_defaults",
-    "check_added_counts", "check_exclusions", "check_lost_choices",
+    "check_added_counts", "check_exclusions", "check_lost_choices", "check_direction_of_two",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -128,7 +128,8 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_bonus_plays, check_dealing, check_capture_costs, check_placeholders, check_bars,
                    check_suit_words, check_game_shape, check_oddities, check_drift,
                    check_rule_double_points, check_card_scored_twice, check_replaced_alternatives,
-                   check_said_defaults, check_added_counts, check_exclusions, check_lost_choices)
+                   check_said_defaults, check_added_counts, check_exclusions, check_lost_choices,
+                   check_direction_of_two)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
                    check_bars, check_suit_words)

@@ -6,7 +6,10 @@ change one of Bastra's three 'tie' lines drops the other two: the table that cho
 B756: a child's line that replaces the parent's lines for each choice of an option with
 something none of them played, so the option now chooses nothing (``raise never`` over
 Casino's ``raise others when not raise_own`` and ``raise any``). A line that keeps one
-choice's play fixes the table's choice, which is meant, and is not told."""
+choice's play fixes the table's choice, which is meant, and is not told.
+
+B757: an option that only turns the direction of play, in a game only two play: turns
+alternate whichever way play goes, so the table's choice changes nothing."""
 
 from __future__ import annotations
 
@@ -94,3 +97,18 @@ def check_lost_choices(merged: Merged, combos: list[Combination]) -> Iterator[Di
 def _bare(line: str) -> str:
     """A clause's line without its condition."""
     return line.split(" when ")[0]
+
+
+def check_direction_of_two(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B757: an option of this file read only by 'direction' lines, where every way to play
+    the variant has two players."""
+    if not combos or any(c.options.get("players") != 2 for c in combos):
+        return
+    for option in merged.variant.options:
+        name = option.name.text
+        readers = {key for key, clauses in merged.clauses.items() for c in clauses if name in names_in(c)}
+        if readers == {"setup.direction"}:
+            yield warning("B757", f"option '{name}' only turns the direction of play, and this game is for two "
+                          "players: turns alternate whichever way play goes, so the option changes nothing",
+                          option.name.span, "remove the option and its 'direction' lines, or let more play "
+                          "(such as 'players 2, 3, 4' under 'setup:')")

@@ -123,7 +123,7 @@ def _part_left_out(clause, old, combo: Combination, name: str, playing: str) -> 
             return warning("B746", f"'{clause.name.text}' leaves out {name}'s '{expr_text(part)}': it now holds on "
                            f"{len(let_in) / len(plays):.0%} of the sampled {what} that part kept out{shown}{playing}",
                            clause.guard.span, f"to keep {name}'s reading, add it: "
-                           f"'{expr_text(clause.guard)} and {expr_text(part)}'; if leaving it out is meant, keep it "
+                           f"'{_joined(clause.guard)} and {expr_text(part)}'; if leaving it out is meant, keep it "
                            "and say so in a note above the rule ('#: allow B746: why')")
     return None
 
@@ -359,3 +359,9 @@ def _written_from(merged: Merged) -> tuple[str, Merged] | None:
     path = merged.variant.name.span.path if merged.variant.name.span else None
     origin = reference_of(merged) if path is not None and not is_bundled_file(path) else None
     return (origin.name, origin) if origin is not None else None
+
+
+def _joined(guard: n.Expr) -> str:
+    """A condition as the left part of an 'and': in brackets where its own 'or' would bind last."""
+    text = expr_text(guard)
+    return f"({text})" if isinstance(guard, n.BoolOp) and guard.op == "or" else text

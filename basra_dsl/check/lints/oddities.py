@@ -294,7 +294,8 @@ def _cleared_or(merged: Merged, rules, own: list[n.Clause]) -> Iterator[Diagnost
                 yield warning("B723", f"'{clause.name.text}' scores captures that leave cards: "
                               f"'{expr_text(joined)}' holds whenever '{expr_text(other)}' does (such as "
                               f"{card_name(play[0])} taking {' '.join(map(card_name, play[2]))})", joined.span,
-                              f"to ask for both, write 'cleared and {expr_text(other)}'")
+                              f"to ask for both, write 'cleared and {expr_text(other)}'; to score every clearing, "
+                              f"write 'cleared' alone, without '{expr_text(other)}'")
                 break
 
 

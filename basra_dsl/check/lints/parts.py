@@ -145,8 +145,10 @@ def _outside_the_deck(expr: n.Expr, rules: Rules) -> str | None:
     if pattern_set(expr.pattern, frozenset(rules.deck)) or not pattern_set(expr.pattern):
         return None
     words = " | ".join(_RANKS_SAID.get(w.text, w.text) for w in expr.pattern.include)
+    whole = " (or play with the whole pack: 'deck 52' under 'setup:')" \
+        if len(rules.deck) < 52 and pattern_set(expr.pattern, frozenset(range(52))) else ""
     return (f"'{expr_text(expr)}' can never hold: the deck holds no {words} (it has {len(rules.deck)} cards); "
-            "name cards the deck holds, or remove the rule")
+            f"name cards the deck holds{whole}, or remove the rule")
 
 
 class _Part:

@@ -20,6 +20,7 @@ from .overrides import round5
 from .reference import described, near_miss, reference_of, reference_points, reference_rules
 from .samples import sampled_plays
 
+QUICK = 1.5  # a target within this many hands' points is reached at once (Scopone's 3 for 'best of 3')
 MANY = 40  # hands a game may take before its target is out of proportion (the bundled: at most 17)
 TIMES_THE_REFERENCE = 5  # a bonus this many times the one it was written from (1 become 10)
 HANDS_IN_A_BONUS = 2  # a bonus worth more than this many hands' cards dwarfs them (the bundled: at most 1.6)
@@ -210,10 +211,13 @@ def _target(merged: Merged, rules, target: n.Target) -> Iterator[Diagnostic]:
     option = merged.options.get(target.points.id) if isinstance(target.points, n.Name) else None
     span = option.span if option is not None else target.span
     chosen = f" (the option '{option.name.text}' chooses it)" if option is not None else ""
-    if goal <= side:
-        yield warning("B732", f"the target {number_text(goal)}{chosen} is reached in about one hand: {scores}", span,
+    if goal <= side * QUICK:
+        games = (f"; if a match of {number_text(goal)} games is meant, write 'best of {number_text(goal)}' under "
+                 "'match:'" if goal == int(goal) and goal % 2 and goal <= 9 else "")
+        yield warning("B732", f"the target {number_text(goal)}{chosen} is reached in about "
+                      f"{'one hand' if goal <= side else 'one or two hands'}: {scores}", span,
                       f"raise it, such as {_fitting_target(merged, goal, side)}; or say 'hands 1' under game: if a "
-                      "single hand is meant")
+                      f"single hand is meant{games}")
     elif goal / side > MANY:
         yield warning("B732", f"the target {number_text(goal)}{chosen} takes about {goal / side:.0f} hands: {scores}",
                       span, f"lower it to what a table plays in an evening, such as {_fitting_target(merged, goal, side)}")

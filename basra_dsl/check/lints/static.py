@@ -255,6 +255,20 @@ def check_tie_policies(merged: Merged, combos: list[Combination]) -> Iterator[Di
 
 # ------------------------------------------------------------------ B701, B703 for setup-like clauses
 
+def _always_before(merged: Merged, combos: list[Combination], earlier: tuple, clause: n.Clause) -> Iterator[Diagnostic]:
+    """B703: the file's line without a condition is never used, for a line of its own above
+    it holds whatever the options and player count ('hand 6 when players >= 2')."""
+    always = next((a for a in earlier if a.guard is not None and is_own(merged, a)
+                   and all(safe_constant(a.guard, c.options) is True for c in combos)), None)
+    if always is None:
+        return
+    counts = merged.player_counts()
+    narrower = f"such as 'when players == {min(counts)}'" if names_in(always.guard) == {"players"} else "or remove it"
+    yield warning("B703", f"'when {expr_text(always.guard)}' holds for every way to play this variant (players: "
+                  f"{', '.join(map(str, counts))}), so the line below it at line {clause.span.line} is never used",
+                  always.guard.span, f"narrow the condition to the cases meant, {narrower}")
+
+
 def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B701/B703: alternatives of a setup, score or game clause that are never chosen."""
     for key, alternatives in merged.clauses.items():
@@ -266,6 +280,8 @@ def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[D
             continue
         chosen = {id(picked) for combo in combos if (picked := pick(merged, key, combo.options)) is not None}
         for index, clause in enumerate(alternatives):
+            if id(clause) not in chosen and is_own(merged, clause) and clause.guard is None and combos:
+                yield from _always_before(merged, combos, alternatives[:index], clause)
             if id(clause) in chosen or not is_own(merged, clause) or clause.guard is None:
                 continue
             if names_in(clause.guard) - set(merged.options) - {"players"}:

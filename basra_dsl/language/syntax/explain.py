@@ -258,22 +258,27 @@ def _by_line(exc, text, parser) -> Explanation | None:
 
 
 def _two_clauses(exc, text, row, before, section, parser):
-    """Two clauses written on one line (``hand 4 deal batches``): the word the parser stopped
-    at begins a clause of the section, and the line reads on once it is put on its own."""
+    """Two clauses written on one line (``hand 4 deal batches``, or ``hand 3, start floor 4``):
+    the word the parser stopped at (or the one after the comma it stopped at) begins a clause
+    of the section, and the line reads on once it is put on its own."""
     word = exc.token.value if isinstance(exc.token.value, str) else ""
+    rest = row[len(before):]
+    if word in (",", ";"):  # 'hand 3, start floor 4': the clauses parted as a list's entries are
+        rest = rest[1:]
+        word = (rest.split() or [""])[0]
     if not section or not before.strip() or not re.fullmatch(_WORD, word):
         return None
     if word not in statement_words(text, exc.line, parser):
         return None
     indent = row[:len(row) - len(row.lstrip())]
-    first, second = before.rstrip(), indent + row[len(before):].lstrip()
+    first, second = before.rstrip(), indent + rest.lstrip()
     lines = text.split("\n")
     attempt = "\n".join(lines[:exc.line - 1] + [first, second] + lines[exc.line:])
     if not reads_past(attempt, exc.line + 1, parser):
         return None
     return Explanation("B123", f"two clauses stand on one line: '{second.strip()}' begins a clause of its own",
                        f"put each clause on its own line: '{first.strip()}', then '{second.strip()}' below it",
-                       column=len(before) + 1, width=len(word))
+                       column=len(before) + 1, width=len(row) - len(before) - len(rest.lstrip()) + len(word))
 
 
 def _colon_after(row: str, end: int) -> str:

@@ -216,3 +216,14 @@ def rank_test(expr: n.Compare, number_on_right: bool) -> str | None:
 # a number standing for a rank: the numerals, and the pictures and the ace as cards are numbered
 _RANK_NUMBERS = {1: "A", **{v: str(v) for v in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king"}
+
+
+def option_of_choice(name: n.Name, word: str | None, choices: dict[str, tuple]) -> Diagnostic | None:
+    """B201 for an unknown name compared with a choice ``word`` of one of the options ('count ==
+    foster' after the option was renamed 'scoring'): that option was meant."""
+    owners = [o for o, listed in choices.items() if word is not None and word in map(str, listed) and o != name.id]
+    if len(owners) != 1:
+        return None
+    listed = " | ".join(map(str, choices[owners[0]]))
+    return error("B201", f"unknown name '{name.id}'", name.span,
+                 f"did you mean '{owners[0]}'? (the option whose choices are {listed})")

@@ -185,10 +185,14 @@ def _condition_first(row: str, parser) -> tuple[str, str] | None:
 
 
 def _slash_comment(row: str, parser) -> tuple[str, str] | None:
+    """``// note`` on a line of its own or after a clause (``hand 5 // five each``)."""
     found = re.match(r"(\s*)//\s?", row)
-    if not found:
+    if found:
+        return found.group(1) + "# " + row[found.end():], "a comment starts with '#', not '//'"
+    after = re.match(r"([^\"#]*\S)\s*//\s?(.*)$", row)  # not inside a quoted title
+    if not after:
         return None
-    return found.group(1) + "# " + row[found.end():], "a comment starts with '#', not '//'"
+    return f"{after.group(1)}  # {after.group(2)}", "a comment starts with '#', not '//'"
 
 
 def _hyphenated_name(row: str, parser) -> tuple[str, str] | None:
