@@ -63,3 +63,11 @@ def test_a_choice_named_as_the_play_is_refused_not_an_internal_error(tmp_path):
     found = findings(tmp_path, "basra-121", "option way: right | left = right \"which way\"\n\nsetup:\n"
                      "  direction clockwise when way == left\n  direction anticlockwise\n")
     assert "B900" not in found and "B309" in found
+
+
+@pytest.mark.parametrize("note, told", [("", True), ("  # Our reading: the sources' examples take everything.\n", False)])
+def test_a_clause_restated_with_a_note_of_its_own_is_no_restatement(tmp_path, note, told):
+    """A child restates an inherited clause unchanged to say, on its own page, why its table
+    plays it so (Lebanese and Yemeni Basra's 'choose largest'): only a bare restatement is told."""
+    found = findings(tmp_path, "egyptian", f"capture:\n{note}  choose largest\n")
+    assert ("B708" in found) == told

@@ -60,7 +60,7 @@ def test_partners_never_take_each_others_piles():
 
 
 def test_floor_first_keeps_a_card_that_can_take_from_the_floor_off_the_piles():
-    rules = load_variant("stealing-bundles", table_first=True)
+    rules = load_variant("stealing-bundles", table_first=True, must_take=False)
     state = hand(rules, [["7D", "2C"], ["7H", "3C"]], ["7C", "7S", "4H"])
     state.apply(Move(card("7D"), (card("7S"),)))
     assert [m for m in state.moves(card("7H"))] == [Move(card("7H"), (card("7C"),)), Move(card("7H"))]
@@ -88,7 +88,7 @@ def test_a_card_named_alone_takes_its_one_pile_and_names_its_choices_otherwise()
     state = hand(rules, [["9S", "2C"], ["9D", "3C"]], ["9C", "4H"])
     state.apply(state.resolve(card("9S")))
     assert state.resolve(card("9D")) == Move(card("9D"), steal=0)
-    optional = hand(load_variant("stealing-bundles"), [["9S", "2C"], ["9D", "3C"]], ["9C", "4H"])
+    optional = hand(load_variant("stealing-bundles", must_take=False), [["9S", "2C"], ["9D", "3C"]], ["9C", "4H"])
     optional.apply(Move(card("9S"), (card("9C"),)))
     with pytest.raises(IllegalMove, match=r"seat 1's pile; trail\): name the capture"):
         optional.resolve(card("9D"))

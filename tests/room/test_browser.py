@@ -38,11 +38,14 @@ def wait(browser, condition: str, seconds: float = 30):
     WebDriverWait(browser, seconds).until(lambda b: b.execute_script(f"return Boolean({condition})"))
 
 
-def make_room(browser, base: str, players: int, stand_in: bool = False, variant: str = "egyptian") -> str:
+def make_room(browser, base: str, players: int, stand_in: bool = False, variant: str = "egyptian",
+              options: dict | None = None) -> str:
     browser.get(base + "/")
     wait(browser, f"document.querySelector('#variant option[value={variant}]')")
     js(browser, f"const v = document.getElementById('variant'); v.value = '{variant}'; v.dispatchEvent(new Event('change'));"
                 f"document.getElementById('players').value = '{players}';")
+    for name, value in (options or {}).items():  # the lobby's choice of the option, by its JSON value
+        js(browser, f"document.querySelector('[data-option={name}]').value = {json.dumps(json.dumps(value))};")
     if stand_in:
         browser.find_element("id", "stand-in").click()
         browser.save_screenshot(str(SHOTS / "lobby.png"))
@@ -157,10 +160,11 @@ def test_two_people_and_two_bots_play_a_hand(server):
 
 
 def test_where_cards_take_piles_each_seat_shows_its_top_card_and_a_pile_is_offered_in_words(server):
-    """Stealing Bundles against a bot: the seats show their piles' top cards, and a card that
-    can take the bot's pile offers it by name; taking it moves the pile to the person."""
+    """Stealing Bundles against a bot, taking left to the player (must_take no): the seats show
+    their piles' top cards, and a card that can take the bot's pile offers it by name beside
+    laying it down; taking it moves the pile to the person."""
     with chromium(window="1200,900") as host:
-        url = make_room(host, server, 2, variant="stealing-bundles")
+        url = make_room(host, server, 2, variant="stealing-bundles", options={"must_take": False})
         start_against_bots(host, url)
         deadline = time.monotonic() + 180
         stealing = ("if (!view.game || view.game.turn !== view.you) return null;"

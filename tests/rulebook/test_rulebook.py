@@ -102,7 +102,7 @@ def test_differences_name_the_change_and_link_the_parent():
 def test_comments_become_house_rule_notes():
     text = render_variant("egyptian").markdown
     assert '!!! note "Note"' in text and "variant file" not in text.split('=== "Rules"')[1].split("=== ")[0]
-    assert "all take everything they can" in text  # the comment above 'choose largest'
+    assert "all take everything the play can reach" in text  # the comment above 'choose largest'
 
 
 def test_scoring_table_adds_up():

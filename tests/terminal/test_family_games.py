@@ -130,8 +130,9 @@ def test_a_pile_to_take_is_shown_and_taken_through_the_keys():
     card that can take a pile says whose, and the choice names the pile's size and top card."""
     def pile_to_take(table) -> bool:
         return any(m.steal is not None for c in table.hand for m in table.options(c))
-    seed = seed_where("stealing-bundles", "greedy", pile_to_take)
-    app = build_app("stealing-bundles", bot="greedy", seed=seed, delay=0, record=None)
+    optional = ("must_take=no",)  # taking left to the player: take the pile, or lay the card down
+    seed = seed_where("stealing-bundles", "greedy", pile_to_take, optional)
+    app = build_app("stealing-bundles", optional, bot="greedy", seed=seed, delay=0, record=None)
 
     async def scenario():
         async with app.run_test(size=(100, 32)) as pilot:

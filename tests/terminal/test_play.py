@@ -88,12 +88,12 @@ async def play_card(app, pilot, index: int) -> None:
     await settle(app, pilot)
 
 
-def seed_where(variant: str, bot: str, wanted) -> int:
+def seed_where(variant: str, bot: str, wanted, options: tuple[str, ...] = ()) -> int:
     """Returns a seed whose first hand, played as ``play_card`` plays it (the first card that
     has a move, its first capture), comes to a turn of the person's where ``wanted(table)``
     holds. Found on the plain table, which the screen plays move for move."""
     for seed in range(300):
-        table = build_app(variant, bot=bot, seed=seed, delay=0, record=None).table
+        table = build_app(variant, options, bot=bot, seed=seed, delay=0, record=None).table
         table.save.path = None  # a search writes nothing
         while not table.hand_over:
             if table.your_turn:

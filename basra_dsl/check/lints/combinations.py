@@ -11,6 +11,8 @@ a sum to numerals) for the checks that reason about conditions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Iterator
 
 from ... import cards as C
@@ -206,3 +208,29 @@ def numerals_only(subject: n.Expr, facts: tuple) -> bool:
             case n.Call(func="splits", args=(s, *_)) if s == subject:
                 return True
     return False
+
+
+def file_lines(path: str | None) -> list[str]:
+    """The lines of a file, read once while it stays unchanged ([] where it cannot be read)."""
+    try:
+        stat = Path(path).stat() if path else None
+    except (OSError, ValueError):
+        return []
+    return _file_lines(path, (stat.st_mtime_ns, stat.st_size)) if stat else []
+
+
+@lru_cache(maxsize=32)
+def _file_lines(path: str, stamp: tuple) -> list[str]:
+    """A file's lines, read once while it stays as ``stamp`` (its time and size) says."""
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace").split("\n")
+    except (OSError, ValueError):
+        return []
+
+
+def noted(clause: n.Clause) -> bool:
+    """Whether a page note stands right above the clause: a child restates a parent's line
+    unchanged to say, on its own page, why its table plays it so."""
+    lines = file_lines(clause.span.path) if clause.span is not None else []
+    above = lines[clause.span.line - 2].strip() if 1 < clause.span.line <= len(lines) else ""
+    return above.startswith("#") and not above.startswith("#:")

@@ -23,7 +23,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged, merge, names_used, option_value
 from ...language.unparse import expr_text, pattern_text, value_text
-from .combinations import Combination, atoms, combinations, conjuncts, is_own, names_in, pick, safe_constant
+from .combinations import Combination, atoms, combinations, conjuncts, is_own, names_in, noted, pick, safe_constant
 
 
 def parent_of(merged: Merged) -> Merged | None:
@@ -55,7 +55,7 @@ def check_overrides(merged: Merged, combos: list[Combination]) -> Iterator[Diagn
     for key, alternatives in own_clauses(merged).items():
         if key == "score.total":
             continue  # restating the total is a claim the child's rules are checked against (B707)
-        if tuple(alternatives) == parent.clauses.get(key):
+        if tuple(alternatives) == parent.clauses.get(key) and not all(map(noted, alternatives)):
             what = key.split(".", 1)[1].replace("_", " ")
             yield warning("B708", f"'{what}' is stated exactly as '{parent.origin.get(key, parent.name)}' "
                           "states it, so it overrides nothing", _name_span(alternatives[0]),

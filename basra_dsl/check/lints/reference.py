@@ -23,6 +23,7 @@ from ...language.loader import load
 from ...language.merge import Merged
 from ...language.unparse import expr_text
 from ...resources import bundled_variants
+from .combinations import file_lines
 from .overrides import parent_of
 
 SIMILAR = 0.8  # a file whose lines are this much a bundled file's is a copy of it
@@ -110,24 +111,6 @@ def source_lines(merged: Merged) -> list[str]:
     """The lines of the file the variant was read from ([] where it cannot be read: an
     editor's unsaved buffer has no file yet)."""
     return file_lines(merged.variant.name.span.path if merged.variant.name.span else None)
-
-
-def file_lines(path: str | None) -> list[str]:
-    """The lines of a file, read once while it stays unchanged ([] where it cannot be read)."""
-    try:
-        stat = Path(path).stat() if path else None
-    except (OSError, ValueError):
-        return []
-    return _file_lines(path, (stat.st_mtime_ns, stat.st_size)) if stat else []
-
-
-@lru_cache(maxsize=32)
-def _file_lines(path: str, stamp: tuple) -> list[str]:
-    """A file's lines, read once while it stays as ``stamp`` (its time and size) says."""
-    try:
-        return Path(path).read_text(encoding="utf-8", errors="replace").split("\n")
-    except (OSError, ValueError):
-        return []
 
 
 @lru_cache(maxsize=64)

@@ -21,17 +21,19 @@ def adds_up(rules: Rules) -> bool:
 
 def sum_rule_for(rules: Rules, card: int, takes) -> tuple[CaptureRule, int] | None:
     """Returns the adding-up rule that explains a card's capture, and what each group of the
-    captured cards adds up to (the card's value, or what it lacks of the rule's total)."""
-    value = rules.values.get(card)
-    if value is None or any(rules.values.get(x) is None for x in takes):
+    captured cards adds up to (the card's value, or what it lacks of the rule's total), under
+    the first of the values it may be played as that explains it (Royal Casino's ace, 1 or 14)."""
+    played = rules.played_values.get(card) or (rules.values.get(card),)  # each value it may be played as
+    if None in played or any(rules.values.get(x) is None for x in takes):
         return None
     taken = sum(rules.values[x] for x in takes)
-    for rule in rules.capture_rules:
-        if rule.takes == "sums" and card in rule.cards:
-            target = value if rule.total is None else rule.total - value
-            if target > 0 and taken % target == 0 and _splits(sorted((rules.values[x] for x in takes),
-                                                                     reverse=True), target):
-                return rule, target
+    for value in played:
+        for rule in rules.capture_rules:
+            if rule.takes == "sums" and card in rule.cards:
+                target = value if rule.total is None else rule.total - value
+                if target > 0 and taken % target == 0 and _splits(sorted((rules.values[x] for x in takes),
+                                                                         reverse=True), target):
+                    return rule, target
     return None
 
 
