@@ -61,6 +61,7 @@ class PageState:
         speaker.scores_bonuses = self.scores_bonuses
         speaker.has_target = "game.target" in self.merged.clauses
         speaker.sum_rules = sum(isinstance(c, n.CaptureRule) and c.takes == "sums" for c in self.merged.rules("capture"))
+        speaker.takes_all = any(isinstance(c, n.CaptureRule) and c.takes == "all" for c in self.merged.rules("capture"))
         return speaker
 
     @property

@@ -124,8 +124,9 @@ def first_floor(page: PageState) -> list[str]:
     won = [c for c in named_rules(page, n.FloorBonus) if not c.of_hand and is_on(page, c)]
     for clause in won:
         taker = options_of(page).get(clause.taker, clause.taker)  # an option may choose who
-        first = (f"{title_link(page, clause)}: {page.speaker.taker_words(taker)} takes it at once, scoring "
-                 f"{page.speaker.num(clause.points, 'point')}")
+        nothing = isinstance(clause.points, n.Number) and clause.points.value == 0  # the cards, no bonus
+        first = (f"{title_link(page, clause)}: {page.speaker.taker_words(taker)} takes it at once" +
+                 ("" if nothing else f", scoring {page.speaker.num(clause.points, 'point')}"))
         lines.append(said_cases(cases(page, clause, "it") or [], first))
     if not lines:
         return []

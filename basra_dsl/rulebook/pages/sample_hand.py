@@ -180,6 +180,8 @@ def steal_line(page: PageState, turn: Turn, who: str) -> str:
 def trail_line(page: PageState, turn: Turn, who: str) -> str:
     card = card_html(turn.card)
     stack = page.rules.floor_kind == "stack"
+    if turn.turned:  # turned from the stock: nobody chose it
+        return f"{who} turns the {card} from the stock; it takes nothing and stays on the {'pile' if stack else 'floor'}."
     if not turn.floor:
         return f"{who} starts a new pile with the {card}." if stack else f"{who} lays the {card} on the empty floor."
     if turn.could_capture:

@@ -49,6 +49,7 @@ class Turn:
     value: int = 0  # and the value it built
     builds: tuple = ()  # the builds on the floor before the turn (engine ``Build``s)
     steal: int | None = None  # the seat whose pile the card took (``capture``: that pile, bottom to top)
+    turned: bool = False  # the card was turned from the stock and played as it came (``rules.flip``)
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,7 @@ class Policy:
         """Plays the policy's move on the engine (which checks it) and returns the turn."""
         seat = state.current_player
         hand, floor, previous = tuple(state.hands[seat]), tuple(state.floor), state.previous
-        builds = tuple(state.builds)
+        builds, turned = tuple(state.builds), state.turned is not None
         moves = state.legal_moves()
         could = any(m.capture or m.steal is not None for m in moves)
         move = self.choose(state, moves)
@@ -201,7 +202,7 @@ class Policy:
             features(state.rules, move.card, floor, play.captured, previous, play.bonus, play.steal)
         self.shown.update(found)
         return Turn(seat, hand, floor, previous, move.card, play.captured, play.bonus, found, could, fresh_deal,
-                    play.build, play.value, builds, play.steal)
+                    play.build, play.value, builds, play.steal, turned)
 
 
 # ------------------------------------------------------------------ the search

@@ -258,7 +258,8 @@ def dealt_example(page: PageState, outcome) -> list[str]:
         who = "the dealer" if outcome.taker == "dealer" else \
             "the non-dealer" if outcome.rules.players == 2 else "the player after the dealer"
         said = (f"{who} takes the whole floor at once and scores {number_text(outcome.basra)} "
-                f"{'point' if outcome.basra == 1 else 'points'} for it.")
+                f"{'point' if outcome.basra == 1 else 'points'} for it." if outcome.basra else
+                f"{who} takes the whole floor into their pile at once (no bonus).")
     else:
         said = "it stays, and play begins as usual."
     return [row, f"**Result:** {said}"]

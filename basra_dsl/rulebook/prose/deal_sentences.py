@@ -57,11 +57,12 @@ class DealSentences:
         table = [p for p in parts if not uses_play(p)]
         when = f" when {join([_first_floor(say(p, self.ctx)) for p in floor])}" if floor else ""
         when = when.replace(" when the first floor ", " when it ", 1)
-        points = f"{self.num(c.points, 'point')}, counted with the {plural(self.bonus)}"
-        text = f"{capitalise(who)} takes the whole first floor at once{when}, scoring {points}."
+        nothing = isinstance(c.points, n.Number) and c.points.value == 0  # the cards alone, no bonus
+        points = "" if nothing else f", scoring {self.num(c.points, 'point')}, counted with the {plural(self.bonus)}"
+        text = f"{capitalise(who)} takes the whole first floor at once{when}{points}."
         if len(text.split()) > MOST_WORDS:  # the condition in a sentence of its own
             first, _, rest = when.partition("the first floor")
-            text = (f"{capitalise(who)} takes the whole first floor at once, scoring {points}. This happens"
+            text = (f"{capitalise(who)} takes the whole first floor at once{points}. This happens"
                     f"{first}the first floor{rest.replace('the first floor', 'it')}.")
         return text + chooser + (f" This applies only if {join([say(p, self.ctx) for p in table])}." if table else "")
 

@@ -74,8 +74,8 @@ class ScoreSentences:
         if c.mode == "nobody":
             return ("Cards still on the floor after the last play stay there: nobody takes them "
                     "and they count for nobody.")
-        return (f"Cards still on the floor after the last play go to the player who made the last "
-                f"capture; taking them is not {article(self.bonus)}.")
+        return ("Cards still on the floor after the last play go to the player who made the last capture"
+                + (f"; taking them is not {article(self.bonus)}." if self.scores_bonuses else "."))
 
     def _most(self, c: n.Most) -> str:
         what = c.what.text

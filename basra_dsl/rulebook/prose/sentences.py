@@ -63,6 +63,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         self.scores_bonuses = True  # some rule scores a bonus for a capture (set by the page)
         self.has_target = True  # a game is won by reaching a target, not only by its set hands (set by the page)
         self.sum_rules = 1  # capture rules that add up (Cirulla's value and fifteen: 2; set by the page)
+        self.takes_all = False  # some capture rule takes all, under a condition or not (set by the page)
         self.summed = summed  # what adds up: "numerals", or "cards" where pictures count too
         self.direction = direction
         self.players = tuple(players)  # the counts the variant allows; () when not known
@@ -290,12 +291,11 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
             return ("When a card could take in more than one way, the player takes one group, and it must be "
                     f"one with the fewest cards{each}.")
         if c.policy == "single":
-            return ("A card takes a single group of floor cards adding up to it, never two: the group of the "
-                    "most cards (a single card of its value is a group of one). Among groups of as many cards, "
-                    "the player chooses.")
+            return ("A card takes a single group of floor cards adding up to it, never two: the group of the most cards "
+                    "(a single card of its value is a group of one). Among groups of as many cards, the player chooses.")
         if c.policy == "pair":
-            return ("A card takes one floor card only, making a pair with it; where it could take any of "
-                    "several, the player chooses which.")
+            return ("A card takes one floor card only, making a pair with it" + ", unless a rule of its own says "
+                    "more" * self.takes_all + "; where several would do, the player chooses which.")
         if c.policy == "one":
             return ("When a card could take in more than one way, the player chooses one of the "
                     "groups it can take.")
