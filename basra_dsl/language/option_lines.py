@@ -40,7 +40,7 @@ def check_options(variant: n.Variant) -> Iterator[Diagnostic]:
                         f"{default} too, add it: option {name}: {' | '.join(map(value_text, values + [option_value(option.default)]))} = {default}")
         if len(set(map(X.value_type, values + [option_value(option.default)]))) > 1:
             yield error("B307", f"the choices of option '{name}' mix kinds of value", option.span,
-                        "use all numbers, all yes/no, or all words")
+                        _mixed_help(name, values, option_value(option.default)))
         if len(set(map(repr, values))) != len(values):
             yield warning("B308", f"option '{name}' lists a choice twice", option.span)
 
@@ -60,3 +60,16 @@ def _choices_named_as_built_ins(option: n.Option) -> Iterator[Diagnostic]:
                         choice.span, f"name the choice otherwise and compare with that name, such as "
                         f"'option {name}: {choices} = {other if default == word else default}' and "
                         f"'when {name} == {other}'")
+
+
+def _mixed_help(name: str, values: list, default) -> str:
+    """B307's help: where numbers stand beside one word ('100 | 50 | none'), the numbers kept
+    and the word made an option of its own; else the kinds to keep to."""
+    numbers = [v for v in values if X.value_type(v) == X.NUM]
+    words = [v for v in values if X.value_type(v) == X.WORD]
+    if len(numbers) >= 2 and len(words) == 1 and len(values) == len(numbers) + 1:
+        kept = default if default in numbers else numbers[0]
+        return (f"an option's choices are all numbers, all yes/no or all words: keep the numbers, "
+                f"'option {name}: {' | '.join(map(value_text, numbers))} = {value_text(kept)}', and give "
+                f"'{words[0]}' an option of its own, such as 'option {name}_{words[0]}: no | yes = no'")
+    return "use all numbers, all yes/no, or all words"

@@ -215,7 +215,7 @@ def _mistakes(kind: str, path: Path):
         if row.lstrip().startswith("#"):
             continue
         if kind == "header-colon" and re.fullmatch(rf"({'|'.join(SECTIONS)}):", row):
-            yield number, row[:-1], len(row), "B101", "a section header needs a colon", "such as 'setup:'"
+            yield number, row[:-1], len(row), "B101", "a section header needs a colon", f"': '{row}'"
         elif kind == "section-typo" and re.fullmatch(rf"({'|'.join(SECTIONS)}):", row):
             typo = SECTION_TYPOS[row[:-1]]
             yield number, typo + ":", 1, "B102", f"'{typo}' is not a section", f"did you mean '{row[:-1]}'?"

@@ -246,3 +246,14 @@ def tests_of_no_card(merged: Merged, decks: list[frozenset[int]], values: dict) 
                           (f"the card worth {pattern_text(pattern)} here is {' | '.join(sorted(worth))}: name it, "
                            if worth else "name cards the deck holds, ") + "or remove the test")
             break
+
+
+def worth_alike(pattern: n.Pattern, deck: frozenset[int], values: dict) -> str | None:
+    """'did you mean KD?' for one card the deck lacks where a card of its suit is worth its
+    number (the re bello written 10D in a 40-card pack, whose king counts 10)."""
+    cards = pattern_set(pattern)
+    if len(cards) != 1:
+        return None
+    (card,) = cards
+    alike = [c for c in deck if c & 3 == card & 3 and values.get(c) == (card >> 2) + 1]
+    return f"did you mean '{C.card_name(alike[0])}'? (the card worth {(card >> 2) + 1} in this deck)" if len(alike) == 1 else None

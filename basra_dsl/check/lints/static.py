@@ -32,7 +32,7 @@ from .parts import tests_of_no_card
 from .combinations import (FAILURES, Combination, any_choice, combinations, conjuncts, describe, in_this_file, is_own, names_in,
                            pick, safe_constant, why_failed)
 from .overrides import parent_of
-from .parts import option_parts_never
+from .parts import option_parts_never, worth_alike
 
 # name -> (what it is, least, most, whole number?)
 RANGES = {
@@ -304,26 +304,25 @@ def check_static_guards(merged: Merged, combos: list[Combination]) -> Iterator[D
 
 def check_patterns(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
     """B702: capture rules, card points and barred cards that match no card of the deck."""
-    decks = [frozenset(c.rules.deck) for c in combos if c.rules is not None]
-    if not decks:
-        return
-    for alternatives in merged.clauses.values():
+    compiled = [c.rules for c in combos if c.rules is not None]
+    decks, values = [frozenset(r.deck) for r in compiled], compiled[0].values if compiled else {}
+    for alternatives in merged.clauses.values() if decks else ():
         for clause in alternatives:
             for pattern, what in _clause_patterns(clause):
                 if any(X.pattern_set(pattern, deck) for deck in decks):
                     continue
-                if is_own(merged, clause):
-                    span, extra = pattern.span, ""
-                else:
+                span, extra = pattern.span, ""
+                if not is_own(merged, clause):
                     deck = next((c for c in merged.variant.clauses if isinstance(c, n.Deck)), None)
                     span = in_this_file(merged, deck.span if deck else None)
                     extra = f" (inherited from {merged.origin.get(clause.key, 'the parent')})"
                 entry = f"'{what.split(chr(39))[1].removeprefix('points ')} ...'" if what.startswith("'points ") else None
-                yield warning("B702", f"{what}{extra} matches no card of the deck", span,
+                alike = worth_alike(pattern, decks[0], values) if is_own(merged, clause) else None
+                yield warning("B702", f"{what}{extra} matches no card of the deck", span, alike or
                               "the deck leaves these cards out: " + (
                                   f"take {_entry_text(clause, pattern)} out of the list (the other entries stay), "
                                   "or change the deck" if entry else "remove the clause or change the deck"))
-    yield from tests_of_no_card(merged, decks, next(c.rules for c in combos if c.rules is not None).values)
+    yield from tests_of_no_card(merged, decks, values) if decks else ()
 
 
 def _entry_text(clause: n.Clause, pattern: n.Pattern) -> str:

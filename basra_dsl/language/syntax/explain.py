@@ -292,7 +292,9 @@ def _header_colon(exc, row, before, accepts, section, parser):
     found = re.fullmatch(rf"\s*({_SECTION})\s*(#.*)?", row)
     if not found or "COLON" not in accepts:
         return None
-    return Explanation(*labelled("missing-colon"), column=found.end(1) + 1, fix=_colon_after(row, found.end(1)))
+    code, message, _ = labelled("missing-colon")
+    return Explanation(code, message, f"write the section name followed by ':': '{found.group(1)}:'",
+                       column=found.end(1) + 1, fix=_colon_after(row, found.end(1)))
 
 
 def _option_mistake(exc, row, before, accepts, section, parser):
