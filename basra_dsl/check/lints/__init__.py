@@ -43,10 +43,12 @@ seeded sample of plays, as a brute-force model checker would:
   a sweep bonus barred from the whole last deal (B741), a top-card bar on a spread floor (B742), stacks no card can take (B743), a sweep only on the last play (B744).
 - B751 (in ``alternatives``) a child's lines under a condition that replace every line the parent
   states for the clause, not only those they restate; B756 a child's line that plays none of the parent's
-  choices of an option whose lines it replaces (the option then changes nothing);
+  choices of an option whose lines it replaces (the option then changes nothing); B757 an option that
+  only turns the direction of play in a game of two;
 - B753 (in ``doubles``) a score rule that adds a number to a count of cards taken ('2 + taken.count(spades)');
 - B754 (in ``exclusions``) a bonus that leaves out a card which takes by no rule of its own ('played is not
-  J | 7D' copied into a game without the seven's sweep);
+  J | 7D' copied into a game without the seven's sweep); B758 'played is not J or played is 7D' where
+  'played is not J | 7D' was meant;
 - B752 (in ``defaults``) an option whose default is not the choice the file's words call the default;
 - B746 (in ``drift``) a rule far from the one of its name in the game the file was written from
   (its parent, or the bundled game it copies).
@@ -90,7 +92,7 @@ from .drift import check_drift
 from .suits import check_suit_words
 from .alternatives import check_direction_of_two, check_lost_choices, check_replaced_alternatives
 from .defaults import check_said_defaults
-from .exclusions import check_exclusions
+from .exclusions import check_exclusions, check_or_exclusion
 from .doubles import check_added_counts, check_card_scored_twice, check_double_points, check_rule_double_points
 from .placeholders import check_placeholders
 from .play import check_bonus_plays, check_play_rules, check_shadowed
@@ -117,7 +119,7 @@ __all__ = [
     "check_excluded_cards", "check_bonus_plays", "check_dealing", "check_capture_costs", "check_placeholders",
     "check_bars", "check_suit_words", "check_game_shape", "check_oddities", "check_drift", "check_rule_double_points",
     "check_card_scored_twice", "check_replaced_alternatives", "check_said_defaults",
-    "check_added_counts", "check_exclusions", "check_lost_choices", "check_direction_of_two",
+    "check_added_counts", "check_exclusions", "check_lost_choices", "check_direction_of_two", "check_or_exclusion",
 ]
 
 # the checks that read compiled rules, in the order their findings are reported
@@ -129,7 +131,7 @@ CHECKS_OF_RULES = (check_deck_size, check_totals, check_partners, check_option_k
                    check_suit_words, check_game_shape, check_oddities, check_drift,
                    check_rule_double_points, check_card_scored_twice, check_replaced_alternatives,
                    check_said_defaults, check_added_counts, check_exclusions, check_lost_choices,
-                   check_direction_of_two)
+                   check_direction_of_two, check_or_exclusion)
 # those of them that can find an error without playing sampled plays
 REFUSING_CHECKS = (check_deck_size, check_totals, check_partners, check_option_kinds, check_capture_costs,
                    check_bars, check_suit_words)

@@ -2,7 +2,10 @@
 says 'played is not J | 7D' where both cards take the whole floor by a rule of their own, so
 their sweeps are not the hard-won kind; copied into a game where the seven of diamonds
 has no such rule (Lebanese drops it), the exception keeps that card's ordinary clears,
-made by pairing or adding up, from ever scoring."""
+made by pairing or adding up, from ever scoring.
+
+B758: 'played is not J or played is 7D' where 'played is not J | 7D' was meant: 'or' lets in
+every card but the jack, and then the seven too, the very card the author meant to leave out."""
 
 from __future__ import annotations
 
@@ -13,8 +16,8 @@ from ...diagnostics import Diagnostic, warning
 from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
-from ...language.unparse import pattern_text
-from .combinations import Combination, conjuncts, is_own
+from ...language.unparse import expr_text, pattern_text
+from .combinations import Combination, conjuncts, file_lines, is_own
 from .reference import source_lines
 
 
@@ -57,3 +60,25 @@ def _finding(part: n.Test, plain: list[int], lines: list[str]) -> Diagnostic:
         return warning("B754", message, span, f"leave out only the cards that sweep by a rule of their own "
                        f"('played is not {fix}')")
     return warning("B754", message, part.pattern.span, "leave out only the cards that sweep by a rule of their own")
+
+
+def check_or_exclusion(merged: Merged, combos: list[Combination]) -> Iterator[Diagnostic]:
+    """B758: 'X is not P or X is Q' in this file's rule: it holds for every card but P, and Q
+    besides, so Q is let in where the author most likely left it out with P."""
+    for clause in (c for c in merged.variant.clauses if c.guard is not None and is_own(merged, c)):
+        for node in n.walk(clause.guard):
+            if not (isinstance(node, n.BoolOp) and node.op == "or"):
+                continue
+            # 'cleared and played is not J or played is 7D' reads '(cleared and ... is not J) or ...'
+            out = node.left.right if isinstance(node.left, n.BoolOp) and node.left.op == "and" else node.left
+            into = node.right.left if isinstance(node.right, n.BoolOp) and node.right.op == "and" else node.right
+            if not (isinstance(out, n.Test) and out.op == "is not" and isinstance(into, n.Test) and into.op == "is"
+                    and out.subject == into.subject):
+                continue
+            subject, left, right = expr_text(out.subject), pattern_text(out.pattern), pattern_text(into.pattern)
+            said, meant = f"{expr_text(out)} or {expr_text(into)}", f"{subject} is not {left} | {right}"
+            lines = file_lines(node.span.path) if node.span is not None else []
+            row = lines[node.span.line - 1] if node.span is not None and 0 < node.span.line <= len(lines) else ""
+            yield warning("B758", f"'{said}' holds for every card but {left}, and for {right} as well: 'or' lets "
+                          f"{right} in", node.span, f"to leave out both, write: {row.strip().replace(said, meant)}"
+                          if row.count(said) == 1 else f"to leave out both, write '{meant}' in place of '{said}'")

@@ -190,8 +190,19 @@ def _never_applied(merged: Merged, pending_capture: dict, pending_basra: dict,
         elif clause.guard is not None:
             yield warning("B701", f"'{name}' never applies: its 'when' holds for none of the sampled captures, "
                           f"under {any_choice(merged)}", clause.guard.span,
-                          blamed(clause, False) or "check the condition against what a capture can be: played, "
+                          blamed(clause, False) or _piles_score_nothing(first, clause) or
+                          "check the condition against what a capture can be: played, "
                           "floor, captured, left, and the hand around it: last, last_deal, stock")
+
+
+def _piles_score_nothing(first: Combination | None, clause: n.Clause) -> str | None:
+    """B701's help where cards take other players' piles and the rule reads what was captured:
+    a pile taken scores no bonus, so a rule meant for big piles never applies."""
+    if first is None or first.rules is None or not first.rules.takes_piles or "captured" not in names_in(clause.guard):
+        return None
+    return ("a pile taken from another player scores no bonus: bonus rules see only cards taken from the floor, "
+            "which seldom come in such numbers; to reward the biggest pile, score it at the end of the hand, such "
+            "as 'most cards'")
 
 
 def _call(fn: Callable | None, args: Play) -> tuple[Any, BaseException | None]:
