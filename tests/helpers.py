@@ -172,3 +172,19 @@ def refused_codes(tmp_path, text: str) -> list[str]:
     except DiagnosticError as exc:
         return [d.code for d in exc.diagnostics]
     return []
+
+
+def house_findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
+    """The findings of a child of ``parent`` whose body is ``body``, by code: (message, help)."""
+    from basra_dsl.check.checker import check_paths
+    path = tmp_path / "house.basra"
+    path.write_text(f'variant house "House" extends {parent}\nabout "x"\n\n{body}', encoding="utf-8")
+    return {d.code: (d.message, d.help or "") for d in check_paths([path]).diagnostics if d.code != "B407"}
+
+
+def assert_told(tmp_path, parent: str, body: str, code: str, said: str, helped: str) -> None:
+    """Asserts that the child draws ``code``, its message holding ``said`` and its help ``helped``."""
+    found = house_findings(tmp_path, parent, body)
+    assert code in found, found
+    message, help_ = found[code]
+    assert said in message and helped in help_, (message, help_)

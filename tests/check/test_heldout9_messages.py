@@ -13,12 +13,10 @@ from __future__ import annotations
 import pytest
 
 from basra_dsl.check.checker import check_paths
+from helpers import assert_told, house_findings
 
 
-def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
-    path = tmp_path / "house.basra"
-    path.write_text(f'variant house "House" extends {parent}\nabout "x"\n\n{body}', encoding="utf-8")
-    return {d.code: (d.message, d.help or "") for d in check_paths([path]).diagnostics if d.code != "B407"}
+findings = house_findings
 
 
 @pytest.mark.parametrize("parent, body, code, said, helped", [
@@ -89,10 +87,7 @@ def findings(tmp_path, parent: str, body: str) -> dict[str, tuple[str, str]]:
      "'hand' is not known in a basra rule: it sees the play", "'last' (the hand's last play)"),
 ])
 def test_the_mistake_is_named_with_its_mend(tmp_path, parent, body, code, said, helped):
-    found = findings(tmp_path, parent, body)
-    assert code in found, found
-    message, help_ = found[code]
-    assert said in message and helped in help_, (message, help_)
+    assert_told(tmp_path, parent, body, code, said, helped)
 
 
 def test_a_leftover_rule_kept_as_the_parent_plays_it_is_not_named(tmp_path):
