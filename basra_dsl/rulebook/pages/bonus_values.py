@@ -17,6 +17,7 @@ import dataclasses
 from typing import Any
 
 from ... import cards as C
+from ...engine.capture import MID_HAND
 from ..text import naming
 from ...language import nodes as n
 from ...language.evaluation import evaluate_constant
@@ -119,6 +120,7 @@ class Row:
     points: float | None  # None: these cards never score the bonus
     extra: n.Expr | None  # a condition these cards need beyond those every card needs
     whole: bool = True  # every card of the rank in the pack (else only some suits)
+    played_as: tuple = ()  # (value, points) where the card played as another of its values scores otherwise
 
 
 def value_table(page: PageState, clause: n.BasraRule) -> str:
@@ -164,10 +166,13 @@ def rows_of(page: PageState, clause: n.BasraRule) -> list[Row]:
         else:
             points = compiled.points(card, (), (), (), None) or 0  # the engine scores None as nothing
             extra = _extra(state, common)
-        key = (C.rank(card), points, extra)
+        # a card played as another of its values (Tablanette's ace as 11) may score otherwise
+        also = tuple((v, p) for v in page.rules.played_values.get(card, ())[1:]
+                     if (p := compiled.points(card, (), (), (), None, MID_HAND, v) or 0) != points) if points is not None else ()
+        key = (C.rank(card), points, extra, also)
         row = found.get(key)
         if row is None:
-            row = found[key] = Row([], points, extra)
+            row = found[key] = Row([], points, extra, played_as=also)
             rows.append(row)
         row.cards.append(card)
     for row in rows:
@@ -235,7 +240,8 @@ def _cards_words(row: Row, form: str) -> str:
 def _points_cell(row: Row, page: PageState) -> str:
     if row.points is None:
         return f"no {page.bonus}"
-    text = number_text(row.points)
+    text = number_text(row.points) + "".join(f" or {number_text(p)} (played as {number_text(v)})"
+                                             for v, p in row.played_as)
     if row.extra is not None:
         text += f", only when {say(row.extra, page.ctx)}"
     return text

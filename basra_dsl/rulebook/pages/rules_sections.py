@@ -105,6 +105,9 @@ def dealing_section(page: PageState) -> str:
         return ""
     redeal = [k for k in keys if k == "dealing.redeal"]
     bonuses = [k for k in keys if k != "dealing.redeal"]
+    hands = all(getattr(page.merged.first(k), "of_hand", False) for k in bonuses) and not redeal
+    if hands:  # only the cards dealt to the players are looked at (Cuarenta's ronda): its floor starts empty
+        return f"## The deal {{#dealing}}\n\nThe cards dealt are looked at before anyone plays.\n\n{items(page, bonuses)}"
     intro = "The first floor is looked at as soon as it is dealt, before anyone plays."
     if len(bonuses) > 1:
         intro += " Where it meets two of the rules below that give it away, only the larger bonus counts."

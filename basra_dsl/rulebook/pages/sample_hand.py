@@ -230,7 +230,7 @@ def group_line(page: PageState, turn: Turn, who: str) -> str:
     played = card_html(card)
     if not rest:
         lone = "the lone " if len(turn.floor) == 1 else "the "
-        return f"{who} {pair_link(page)} {lone}{and_cards(pairs)} with the {played}"
+        return f"{who} {pair_link(page, card=card)} {lone}{and_cards(pairs)} with the {played}"
     found = sum_rule_for(rules, card, rest)
     rule, value = found if found is not None else (None, rules.values.get(card))
     groups = split_groups(rest, value, rules.values)
@@ -246,7 +246,7 @@ def group_line(page: PageState, turn: Turn, who: str) -> str:
         sums = f"{shown} each {adding} to {total}"
     sums = f"with it, {sums}" if with_it and not sums.endswith(" with it") else sums
     if pairs:
-        sums = f"it {pair_link(page, 'pairs')} the {and_cards(pairs)}, and {sums}"
+        sums = f"it {pair_link(page, 'pairs', card)} the {and_cards(pairs)}, and {sums}"
     return f"{who} plays the {played}: {sums}, so it takes {how_many(len(turn.capture))}"
 
 
@@ -277,8 +277,9 @@ def _lone_rule(page: PageState, key: str) -> bool:
     return fragment is not None and fragment[0].startswith("LONE:")
 
 
-def pair_link(page: PageState, verb: str = "pairs") -> str:
-    name = next((r.name for r in page.rules.capture_rules if r.takes == "rank"), None)
+def pair_link(page: PageState, verb: str = "pairs", card: int | None = None) -> str:
+    name = next((r.name for r in page.rules.capture_rules if r.takes == "rank"
+                 and (card is None or card in r.cards and r.condition is None)), None)
     # without a rule for ranks, a card of the same value pairs as a group of one
     return page.rule_link("capture." + name if name else sum_key(page.rules), verb)
 
