@@ -131,8 +131,8 @@ class CaptureResolver:
             return []
         try:
             if self.readings and any(x in self.readings for x in floor):
-                found = self._across_readings([self._read(worth, self._captures_on, card, floor, kinds)
-                                               for worth in self._worths(floor)])
+                found = across_readings([self._read(worth, self._captures_on, card, floor, kinds)
+                                         for worth in self._worths(floor)], self.rules.choose)
             else:
                 found = self._captures_on(card, floor, kinds)
         except SearchTooLong as exc:
@@ -184,15 +184,6 @@ class CaptureResolver:
             return work(*args)
         finally:
             self.worth = saved
-
-    def _across_readings(self, found: list[list[tuple[int, ...]]]) -> list[tuple[int, ...]]:
-        """The captures of every reading, each once, kept as the choice rule keeps them: the
-        largest (or, under 'fewest', the smallest) over all readings, else all."""
-        every = first_distinct(found, MAX_OPTIONS)
-        if not every or not (self.largest or self.single or self.fewest):
-            return every
-        best = (min if self.fewest else max)(len(c) for c in every)
-        return [c for c in every if len(c) == best]
 
     def allows(self, card: int, floor: list[int] | tuple[int, ...], capture: tuple[int, ...],
                previous=NO_PREVIOUS) -> bool:
@@ -340,6 +331,17 @@ class CaptureResolver:
             take = takes[0]  # the usual case: whole values are taken, so there is no choice
             return [tuple(x for x in floor if 0 < (v := worth[x]) <= target and take[v])]
         return expand_takes(floor, target, takes, worth)
+
+
+def across_readings(found: list[list[tuple[int, ...]]], choose: str, most: int = MAX_OPTIONS) -> list[tuple[int, ...]]:
+    """The captures of every reading of a floor holding cards of several values, each once,
+    kept as the choice rule ``choose`` keeps them: the largest (or, under 'fewest', the
+    smallest) over all readings, else all. Both tiers ask it."""
+    every = first_distinct(found, most)
+    if not every or choose not in ("largest", "single", "fewest"):
+        return every
+    best = (min if choose == "fewest" else max)(len(c) for c in every)
+    return [c for c in every if len(c) == best]
 
 
 def chosen_takes(target: int, counts: tuple[int, ...], choose: str) -> tuple[tuple[int, ...], ...]:

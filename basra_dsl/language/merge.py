@@ -271,8 +271,8 @@ def stated_as_number(merged: Merged, option: n.Option) -> str | None:
     the number's place, the file's own lines first."""
     values = {option_value(c) for c in option.choices if isinstance(c, n.Number)}
     clauses = [c for alternatives in merged.clauses.values() for c in alternatives] if values else []
-    mine = [c for c in clauses if any(c is own for own in merged.variant.clauses)]
-    for clause in mine + [c for c in clauses if not any(c is own for own in mine)]:  # the file's own lines first
+    own = {id(c) for c in merged.variant.clauses}
+    for clause in sorted(clauses, key=lambda c: id(c) not in own):  # the file's own lines first
         if clause.span is None:
             continue
         guarded = {id(x) for x in n.walk(clause.guard)} if clause.guard is not None else set()
@@ -281,7 +281,7 @@ def stated_as_number(merged: Merged, option: n.Option) -> str | None:
         said = line and number_text(numbers[0].value)
         if line and said and line.count(said) == 1:
             written = line.replace(said, option.name.text)
-            if any(clause is c for c in mine):
+            if id(clause) in own:
                 return (f"line {clause.span.line} states the number itself ('{line}'): for the option to set it, "
                         f"write '{written}'")
             return (f"{merged.origin.get(clause.key, 'the parent')}'s '{line}' states the number itself: for the "

@@ -128,12 +128,12 @@ class BuildingHands:
         h = _Hand(self.players, deal_hand(rules, shuffled_pack(rules, rng), first, rng))
         self._deal_next(h)
         seat = self._advance(h, first - 1)
-        draw, unit, caps, plays = rng.random, self.unit, self.caps, self.builder.plays
+        draw, caps, plays = rng.random, self.caps, self.builder.plays
         builds_with, takes_builds, played, largest = self.builds_with, self.takes_builds, self.played, self.resolver.largest
         # the common turn, worked out here rather than through ``_moves``: a card that may
         # always trail, of one value, for a seat that owns no build
         common = rules.compulsion == "optional" and not self.stacks
-        several, players = self.several, self.players
+        several = self.several
         plain_end = not (rules.lay_after_sweep or rules.flip or rules.draw)  # the turn ends with the next seat
         while seat >= 0:
             if h.pend and h.pend[seat]:  # the declaration the reference player makes first
@@ -145,15 +145,8 @@ class BuildingHands:
             hand = [h.turned] if h.turned is not None else held
             card = hand[int(draw() * len(hand))]
             floor, builds = h.floor, h.builds
-            h.took, h.must = {}, None
-            if builds:
-                self._survey(h, seat)
-                loose, rc = h.loose, h.rc
-            else:
-                loose, rc = floor, 0
-                for x in floor:
-                    rc += unit[x]
-                h.loose, h.rc, h.owned = loose, rc, False
+            self._survey(h, seat)
+            loose, rc = h.loose, h.rc
             if common and not h.owned and not h.laying and card not in several:
                 found = caps(card, loose, rc, h.previous)
                 if builds and takes_builds[card]:
@@ -173,11 +166,7 @@ class BuildingHands:
                 bonus = self._capture(h, seat, card, capture, value)
             if trace is not None:
                 trace.append((seat, card, capture, bonus))
-            if plain_end:
-                following = seat + 1 if seat + 1 < players else 0
-                seat = following if h.hands[following] else self._advance(h, seat)
-            else:
-                seat = self._end_turn(h, seat)
+            seat = self._advance(h, seat) if plain_end else self._end_turn(h, seat)
         unclaimed: tuple[int, ...] = ()
         if h.floor:
             if rules.leftover == "last" and h.last >= 0:
@@ -239,13 +228,14 @@ class BuildingHands:
     # ------------------------------------------------------------ the random player's draw
     def _survey(self, h: _Hand, seat: int) -> None:
         """Works out, once a turn, what every card's moves read: the loose floor, its packed
-        counts and whether the seat owns a build."""
+        counts and whether the seat owns a build (what each card takes is asked afresh)."""
+        h.took, h.must = {}, None
         h.loose = loose = loose_of(h.floor, h.builds) if h.builds else h.floor
         unit, rc = self.unit, 0
         for x in loose:
             rc += unit[x]
         h.rc = rc
-        h.owned = any(b.owner == seat for b in h.builds)
+        h.owned = bool(h.builds) and any(b.owner == seat for b in h.builds)
 
     def _choose(self, h: _Hand, seat: int, card: int, hand: list[int], draw) -> tuple:
         """A move as (card, capture, build, value), drawn as ``_random_building_move`` draws,

@@ -127,8 +127,8 @@ def _captures_of(plan: Plan, direct: bool) -> list[str]:
     kinds = set(plan.kinds)
     lines = ["k = KIND[card] if floor else 0"]
     reads = any(len(v) > 1 for v in plan.rules.floor_values.values())
+    readable = reads and plan.rules.choose != "pair"  # (one card of the target, a stack, a conditional sweep: the resolver's)
     if reads:  # a card of several floor values lies there: each reading is looked up in turn
-        readable = plan.rules.choose != "pair"  # (one card of the target, a stack, a conditional sweep: the resolver's)
         lines += [f"if rc & READ_MASK and k % COND_SWEEP in ({SUMS}, {MULTI}, {STACK_SUMS}):",
                   f"    k = {READ} if k in ({SUMS}, {MULTI}) else {RESOLVE}" if readable else f"    k = {RESOLVE}"]
         kinds = kinds | {RESOLVE}
@@ -141,7 +141,7 @@ def _captures_of(plan: Plan, direct: bool) -> list[str]:
                   f"            k = {SWEEP}",
                   "            break"]
     static = {k % COND_SWEEP for k in kinds} | {SWEEP} if any(k >= COND_SWEEP for k in kinds) else set(kinds)
-    if reads:
+    if readable:
         static.add(READ)
     rank_takes = (one("tuple([x for x in floor if x >> 2 == rk])") if plan.rules.choose == "largest"
                   else some("[(x,) for x in floor if x >> 2 == rk]"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import islice, product
 from typing import NamedTuple
 
-from ..capture import chosen_takes, first_distinct
+from ..capture import across_readings, chosen_takes, first_distinct
 from ..scoring import award_majorities, rule_points
 
 class HandFigures(NamedTuple):
@@ -83,11 +83,7 @@ def reading_captures(tables: list[dict], vmask: list[int], fields: list, pmask: 
                 read[x] = v
                 key += read_unit.get(v, 0) - unit[x]  # a value past every target counts in no field
             found.append(first_distinct((of_target(t, floor, key, pairs, choose, read) for t in targets), most))
-        every = first_distinct(found, most)
-        if not every or choose not in ("largest", "single", "fewest"):
-            return every
-        best = (min if choose == "fewest" else max)(len(c) for c in every)
-        return [c for c in every if len(c) == best]
+        return across_readings(found, choose, most)
     return captures
 
 
