@@ -7,8 +7,9 @@ builds, each kept only if the player still holds a card for every build they own
 ``State.moves`` lists them, in the same order: so both tiers make the same draws and play
 the same hands. Loose floor cards are captured by the generated routine's own ``caps``
 (packed counts and sums tables, resolver-exact), builds taken whole by a card of their
-value; builds are listed by the checked tier's ``Builder`` itself, its gathering of loose
-groups into a multiple build looked up in the same sums tables (kept from run to run with
+value; builds are listed by ``listing.BuildListing`` (the checked tier's ``Builder.plays``
+written out as one routine, the same builds in the same order; stacks by ``Builder``
+itself), its gathering of loose groups into a multiple build looked up in the same sums tables (kept from run to run with
 the captures'), and a turn's survey (the loose floor, its packed counts, whether the seat
 owns a build) is made once for every card it lists; a card with no move leaves each other
 card's moves listed once, for the draw among them. What is left out of ``State`` is
@@ -31,6 +32,7 @@ from ..bonus import play_bonus
 from ..turn_end import hand_context_of
 from . import emit
 from .names import namespace
+from .listing import BuildListing
 from .plan import make_plan
 from .runtime import MISS, HandFigures, declared, score, sums_entry
 
@@ -97,6 +99,8 @@ class BuildingHands:
         names["GATHER"] = self.gather_tables = names["TABLES"] if names["LARGEST"] else [{} for _ in names["TABLES"]]
         self.vmask, self.fields = names["VMASK"], names["FIELDS"]
         self.builder.gather = self._gather
+        # builds are listed by the fast listing (stacks, cheap already, by the builder)
+        self.list_builds = self.builder.plays if self.stacks else BuildListing(self.builder, self._gather).plays
 
     def _gather(self, target: int, rest: list[int]) -> Sequence[int]:
         """``Builder.gather`` from the sums tables: the floor's packed counts looked up."""
@@ -128,7 +132,7 @@ class BuildingHands:
         h = _Hand(self.players, deal_hand(rules, shuffled_pack(rules, rng), first, rng))
         self._deal_next(h)
         seat = self._advance(h, first - 1)
-        draw, caps, plays = rng.random, self.caps, self.builder.plays
+        draw, caps, plays = rng.random, self.caps, self.list_builds
         builds_with, takes_builds, played, largest = self.builds_with, self.takes_builds, self.played, self.resolver.largest
         # the common turn, worked out here rather than through ``_moves``: a card that may
         # always trail, of one value, for a seat that owns no build
@@ -276,7 +280,7 @@ class BuildingHands:
             else:
                 found.append((card, capture, (), 0))
         if h.floor and (not self.stacks or any(not capture for _, capture, _, _ in found)):
-            plays = self.builder.plays(card, h.hands[seat], seat, h.loose, h.builds) if self.builds_with[card] else ()
+            plays = self.list_builds(card, h.hands[seat], seat, h.loose, h.builds) if self.builds_with[card] else ()
             if owned:
                 found += [(card, (), onto, value) for onto, value in plays
                           if self._keeps_duties(h, seat, card, (), onto, value)]
