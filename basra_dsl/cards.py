@@ -158,6 +158,10 @@ def card_word_fix(word: str) -> CardFix | None:
     if word in _FOREIGN_FACES:
         return _fix("face cards are written J, Q, K whatever the pack calls them (F, the fante or sota, is J; "
                     "C, the cavallo or caballo, Q; R, the re or rey, K)", _FOREIGN_FACES[word])
+    if lowered in ("red", "reds", "black", "blacks"):  # a colour is two suits
+        suits = "hearts | diamonds" if lowered.startswith("red") else "clubs | spades"
+        return CardFix(f"a colour is not a kind of card: the {lowered.rstrip('s')} cards are the {suits.replace(' |', ' and')}",
+                       suits, None)
     if word == "C":
         return CardFix("face cards are written J, Q, K whatever the pack calls them",
                        "Q for the cavallo (caballo), or clubs for the suit", None)

@@ -29,6 +29,7 @@ from .allow import kept
 from .examples import check_examples, read_examples
 from .invariants import MAX_PLAYS, check_hand_invariants
 from .lints import ancestor_errors, lint
+from .lints.copies import changed_copy
 from .lints.placeholders import example_placeholders
 
 
@@ -183,10 +184,11 @@ def check_loaded(loading, path: Path, report: Report, examples: bool, simulate: 
     yield from found
     if any(d.is_error for d in found):
         return
-    if examples:
-        yield from _examples(loaded.merged, path, report)
-    if simulate:
-        yield from simulate_invariants(loaded.merged, simulate, seed, report)
+    played = list(_examples(loaded.merged, path, report)) if examples else []
+    played += simulate_invariants(loaded.merged, simulate, seed, report) if simulate else []
+    yield from played
+    if not (loaded.warnings or found or played):  # nothing else to say: what an edited copy changed
+        yield from changed_copy(loaded.merged)
 
 
 def _starts_with_bom(path: Path) -> bool:

@@ -10,6 +10,7 @@ from ..diagnostics import Diagnostic, error, warning
 from . import expressions as X
 from . import nodes as n
 from .merge import option_value
+from .syntax.hints import number_word
 from .unparse import value_text
 
 
@@ -39,7 +40,10 @@ def check_options(variant: n.Variant) -> Iterator[Diagnostic]:
                         option.default.span, f"choose one of: {' | '.join(map(value_text, values))}; or, to offer "
                         f"{default} too, add it: option {name}: {' | '.join(map(value_text, values + [option_value(option.default)]))} = {default}")
         if len(set(map(X.value_type, values + [option_value(option.default)]))) > 1:
-            yield error("B307", f"the choices of option '{name}' mix kinds of value", option.span,
+            spelt = [str(v) for v in values if X.value_type(v) == X.WORD and number_word(str(v)) is not None]
+            yield error("B307", f"the choices of option '{name}' mix kinds of value" + (
+                        f": {' and '.join(repr(w) for w in spelt)} {'is a number' if len(spelt) == 1 else 'are numbers'} "
+                        "written in words" if spelt else ""), option.span,
                         _mixed_help(name, values, option_value(option.default)))
         if len(set(map(repr, values))) != len(values):
             yield warning("B308", f"option '{name}' lists a choice twice", option.span)
@@ -67,6 +71,11 @@ def _mixed_help(name: str, values: list, default) -> str:
     and the word made an option of its own; else the kinds to keep to."""
     numbers = [v for v in values if X.value_type(v) == X.NUM]
     words = [v for v in values if X.value_type(v) == X.WORD]
+    said = [number_word(str(w)) for w in words]
+    if numbers and words and None not in said:  # 'six | 4': number words, written as numbers
+        def digits(v):
+            return value_text(number_word(str(v))) if X.value_type(v) == X.WORD else value_text(v)
+        return f"write: option {name}: {' | '.join(map(digits, values))} = {digits(default)}"
     if len(numbers) >= 2 and len(words) == 1 and len(values) == len(numbers) + 1:
         kept = default if default in numbers else numbers[0]
         return (f"an option's choices are all numbers, all yes/no or all words: keep the numbers, "

@@ -51,7 +51,11 @@ seeded sample of plays, as a brute-force model checker would:
   'played is not J | 7D' was meant;
 - B752 (in ``defaults``) an option whose default is not the choice the file's words call the default;
 - B746 (in ``drift``) a rule far from the one of its name in the game the file was written from
-  (its parent, or the bundled game it copies).
+  (its parent, or the bundled game it copies);
+- B759 (in ``parts``) splits() asking for more groups than the deck has cards for ('splits(floor, 9,
+  2)', its numbers turned round);
+- B760 (in ``copies``, asked by the checker only of a file where nothing else is found) a renamed
+  copy of a bundled game with one to three rule lines changed, each shown beside the bundled one.
 
 A warning the author means to keep is allowed where it stands by a note '#: allow BXXX: why' (``check.allow``).
 

@@ -24,8 +24,8 @@ from ...language.expressions import pattern_set
 from ...language.unparse import expr_text, number_text, pattern_text
 from ...diagnostics import Diagnostic, warning
 from ...language.merge import Merged
-from .combinations import (FAILURES, Combination, any_choice, compile_part, conjuncts, holds_on, is_own, names_in,
-                           reads_play, safe_constant)
+from .combinations import (FAILURES, Combination, any_choice, compile_part, conjuncts, file_lines, holds_on, is_own,
+                           names_in, reads_play, safe_constant)
 from .samples import sampled_plays
 
 # parts that can never hold on a capture, with what the author most likely meant
@@ -41,8 +41,14 @@ def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes
     twice = _one_card_twice(clause.guard)
     if twice is not None:
         return twice
+    missing = next(filter(None, (_outside_the_deck(part, rules) for part in conjuncts(clause.guard)
+                                 if reads_play(part))), None)
+    if missing is not None:  # no other join makes a card the deck lacks appear
+        return missing
     flipped = _flipped_join(clause.guard, rules, options, probes)
     named = _failing_part(clause, rules, options, probes)
+    if named is not None and named.startswith("did you mean"):  # one number mended: the surest reading first
+        return named + (f"; else: {flipped}" if flipped else "")
     if flipped is not None:
         return flipped + (f"; else: {named}" if named else "")
     return named
@@ -125,8 +131,13 @@ def _failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probe
         test = tests[i]
         rest = set.intersection(*(where for j, where in enumerate(held) if j != i))
         if rest and not rest & held[i]:
-            return (f"'{test.text}' holds on none of the sampled {what} where the rest of the condition holds"
-                    f"{test.seen(rest)}: correct that part or remove it")
+            said = (f"'{test.text}' holds on none of the sampled {what} where the rest of the condition holds"
+                    f"{test.seen(rest)}")
+            one = test.only_number(rest)  # the rest fixes the number: the part most likely meant it
+            whole = expr_text(clause.guard).replace(test.text, f"{test.side_text} == {number_text(one)}", 1) \
+                if one is not None else None  # the whole condition, as the quick fix replaces it
+            return (f"did you mean '{whole}'? {said}" if whole is not None
+                    else f"{said}: correct that part or remove it")
     for (a, held_a), (b, held_b) in itertools.combinations(zip(tests, held), 2):
         if not held_a & held_b:
             return (f"'{a.text}' and '{b.text}' each hold on some {what}, but never on the same one: "
@@ -187,6 +198,11 @@ class _Part:
         where = (" ('floor' is the floor before the play; 'left' is the floor after it)"
                  if self.side_text.startswith("floor") else "")
         return f"did you mean '{self.side_text} == {number_text(close)}'?{where}"
+
+    def only_number(self, plays: set[int]) -> float | None:
+        """The one number an '==' part's compared side took on the plays, where it took one."""
+        found = {v for i, v in self.numbers.items() if i in plays}
+        return next(iter(found)) if self.wanted is not None and len(found) == 1 else None
 
     def seen(self, plays: set[int] | None = None) -> str:
         """Says the range the compared side took on the plays (all of them by default)."""
@@ -257,3 +273,32 @@ def worth_alike(pattern: n.Pattern, deck: frozenset[int], values: dict) -> str |
     (card,) = cards
     alike = [c for c in deck if c & 3 == card & 3 and values.get(c) == (card >> 2) + 1]
     return f"did you mean '{C.card_name(alike[0])}'? (the card worth {(card >> 2) + 1} in this deck)" if len(alike) == 1 else None
+
+
+def splits_never(merged: Merged, decks: list[frozenset[int]], values: dict) -> Iterator[Diagnostic]:
+    """B759 for ``splits(CARDS, GROUPS, MOST)`` that no floor can meet: each group holds a card
+    worth at most MOST, so GROUPS cannot pass the deck's count of such cards (``splits(floor,
+    9, 2)``, its two numbers turned round: eight aces and twos)."""
+    for clause in merged.variant.clauses:
+        for node in n.walk(clause.guard) if clause.guard is not None else ():
+            if not (isinstance(node, n.Call) and node.func == "splits" and len(node.args) == 3
+                    and all(isinstance(a, n.Number) for a in node.args[1:])):
+                continue
+            least, most = (a.value for a in node.args[1:])
+            small = min(sum(1 for c in deck if 0 < (values.get(c) or 0) <= most) for deck in decks)
+            if least <= small:
+                continue
+            turned = f"splits({expr_text(node.args[0])}, {number_text(most)}, {number_text(least)})"
+            row = _line_of(merged, node)
+            fixed = row.replace(expr_text(node), turned, 1).strip() if expr_text(node) in row and most <= small else None
+            yield warning("B759", f"'{expr_text(node)}' never holds: {number_text(least)} groups each adding up to "
+                          f"{number_text(most)} or less need {number_text(least)} cards worth {number_text(most)} or "
+                          f"less, and the deck holds {small}" + (": the number of groups comes first, then the "
+                                                                 "largest sum" if fixed else ""), node.span,
+                          f"write: {fixed}" if fixed else "correct the numbers or remove that part")
+
+
+def _line_of(merged: Merged, node: n.Node) -> str:
+    """The line of this file a node starts on ('' where the file cannot be read)."""
+    lines = file_lines(node.span.path if node.span else None)
+    return lines[node.span.line - 1] if node.span and 0 < node.span.line <= len(lines) else ""

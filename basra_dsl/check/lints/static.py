@@ -28,7 +28,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text, pattern_text
-from .parts import tests_of_no_card
+from .parts import splits_never, tests_of_no_card
 from .combinations import (FAILURES, Combination, any_choice, combinations, conjuncts, describe, in_this_file, is_own, names_in,
                            pick, safe_constant, why_failed)
 from .overrides import parent_of
@@ -323,6 +323,7 @@ def check_patterns(merged: Merged, combos: list[Combination]) -> Iterator[Diagno
                                   f"take {_entry_text(clause, pattern)} out of the list (the other entries stay), "
                                   "or change the deck" if entry else "remove the clause or change the deck"))
     yield from tests_of_no_card(merged, decks, values) if decks else ()
+    yield from splits_never(merged, decks, values) if decks else ()
 
 
 def _entry_text(clause: n.Clause, pattern: n.Pattern) -> str:

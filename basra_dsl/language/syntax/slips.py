@@ -20,6 +20,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from .recovery import progress, reads_past, with_row
+from .word_slips import dotted_drop, filler_word, run_commas
 from .words import Explanation, keywords, labelled, line_text
 
 MAX_LINE = 400  # longer lines are not mended (no statement is near; bounds the regexes)
@@ -216,11 +217,13 @@ def _clause_colon(row: str, parser) -> tuple[str, str] | None:
 
 
 def _equals_in_list(row: str, parser) -> tuple[str, str] | None:
+    """``values J=11``, ``points 7D: 1``: a sign between a card and its number."""
     found = re.match(rf"(\s*{_LISTS}\s+)(.*)$", row)
-    if not found or "=" not in found.group(2):
+    sign = next((s for s in "=:" if found and s in found.group(2)), None)
+    if sign is None:
         return None
-    fixed = found.group(1) + re.sub(r"\s*=\s*", " ", found.group(2))
-    return fixed, "a card and its number are written side by side, without '=' (J 11, not J=11)"
+    fixed = found.group(1) + re.sub(rf"\s*{sign}\s*", " ", found.group(2))
+    return fixed, f"a card and its number are written side by side, without '{sign}' (J 11, not J{sign}11)"
 
 
 def _missing_commas(row: str, parser) -> tuple[str, str] | None:
@@ -295,9 +298,10 @@ def _default_word(row: str, parser) -> tuple[str, str] | None:
 def _inner_quotes(row: str, parser) -> tuple[str, str] | None:
     """``about "Casino as the "Friday Club" plays it"``: double quotes inside a quoted text end it;
     the inner ones are written as single quotes."""
-    if row.count('"') < 4 or not re.match(r'\s*(about|region|family|source|aliases|variant)\b', row):
-        return None
-    first, last = row.index('"'), row.rindex('"')
+    header = re.match(r'\s*(about|region|family|source|aliases|variant)\b', row)
+    if row.count('"') < 4 or not header and not re.match(r'\s+\w+\s+"', row):
+        return None  # a header's text, or a rule's title (up to the '":' that ends it)
+    first, last = row.index('"'), row.rindex('"') if header else row.rfind('":')
     inner = row[first + 1:last].replace('"', "'")
     return row[:first + 1] + inner + row[last:], "a double quote inside a quoted text ends it: write the inner ones as single quotes"
 
@@ -361,8 +365,8 @@ def _value_without_card(row: str, parser) -> tuple[str, str] | None:
 _MENDS: tuple[Callable[[str, Lark], tuple[str, ...] | None], ...] = (
     _foreign_signs, _comment_after_backslash, _points_first, _condition_first, _slash_comment, _semicolons, _hyphenated_name, _clause_colon, _equals_in_list, _missing_commas,
     _quoted_choices, _slashed_choices, _or_in_list, _value_without_card, _thousands, _up_to, _trailing_comma, _full_stop, _number_range, _note_in_brackets, _points_word,
-    _default_word, _inner_quotes, _bullet, _times_x,
-    _single_quotes)
+    _default_word, _inner_quotes, _bullet, _times_x, run_commas, dotted_drop,
+    _single_quotes, filler_word)
 
 
 def _broken_line(exc, lines: list[str], line: int, parser: Lark) -> Explanation | None:
