@@ -220,7 +220,7 @@ def test_a_middle_variant_change_stops_the_note_below_it(tmp_path):
 
 
 # what a note above a clause may also speak of, as docs/language.md says (prefixes end in '.')
-READ_WITH_AS_DOCUMENTED = {"score.": ("score.", "setup.deck"), "setup.hand": ("setup.deck", "setup.players"),
+READ_WITH_AS_DOCUMENTED = {"score.": ("score.", "setup.deck"), "setup.hand": ("setup.deck", "setup.players", "setup.draw", "setup.flip"),
                            "setup.lead": ("setup.direction",), "setup.deal_passes": ("setup.direction",)}
 
 

@@ -210,7 +210,7 @@ def test_a_file_an_author_writes(tmp_path: Path):
     assert "The floor starts empty." in quick
     assert "The dealer plays first" in quick
     assert "The deal passes to the right after each hand" in quick
-    assert "Taking is up to you" in quick
+    assert "taking is up to you" in quick
     assert "rule-capture-king" not in quick  # off by default
     assert "Cards left at the end count for nobody" in quick
     assert "the target goes up by 10" in quick

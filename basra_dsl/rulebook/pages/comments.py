@@ -31,7 +31,7 @@ from ..text.safe import inline
 # states any of the listed clauses differently (or drops or adds one).
 READ_WITH: dict[str, tuple[str, ...]] = {
     "score.": ("score.", "setup.deck"),
-    "setup.hand": ("setup.deck", "setup.players"),
+    "setup.hand": ("setup.deck", "setup.players", "setup.draw", "setup.flip"),  # a stock makes it one deal
     # who leads and where the deal goes are said as a side of the dealer, which the direction decides
     "setup.lead": ("setup.direction",),
     "setup.deal_passes": ("setup.direction",),

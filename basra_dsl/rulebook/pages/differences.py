@@ -200,12 +200,26 @@ def _choices(pieces: list[tuple[str | None, str]]) -> str:
     short = _compact(pieces)
     if short is not None:
         return short
-    said = [conditioned(c, t) if c is not None else f"Otherwise, {lower_first(t)}" for c, t in pieces]
+    said = [conditioned(c, t) if c is not None else f"{_otherwise(pieces)}, {lower_first(t)}" for c, t in pieces]
     one = "; ".join(s[:-1] if i == 0 else lower_first(s[:-1]) for i, s in enumerate(said)) + "."
     if all(len(SENTENCE_END.split(s)) == 1 and s.endswith(".") for s in said) and \
             len(one.split()) <= JOINED_WORDS:
         return one
     return " ".join(said)
+
+
+def _otherwise(pieces: list[tuple[str | None, str]]) -> str:
+    """How the default is brought in: "Otherwise", or, after one condition said over several
+    sentences (where "otherwise" could follow the last of them), the condition turned round:
+    "Without *setenta* for sevens"."""
+    conditions = [(c, t) for c, t in pieces if c is not None]
+    if len(conditions) == 1 and len(SENTENCE_END.split(conditions[0][1])) > 1:
+        condition = conditions[0][0]
+        if condition.startswith("with ") and ", if " not in condition:
+            return "Without " + condition.removeprefix("with ")
+        if condition.startswith("if ") and ", " not in condition:
+            return "If not"
+    return "Otherwise"
 
 
 def _compact(pieces: list[tuple[str | None, str]]) -> str | None:

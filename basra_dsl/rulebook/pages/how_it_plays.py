@@ -55,7 +55,7 @@ def how_it_plays(page: PageState) -> str:
     if figures is None:
         return ("### How it plays {#how-it-plays}\n\nMeasure how this variant plays (first-player advantage, "
                 f"skill against luck) with {code_span(balance_command(page))}.\n")
-    return ("### How it plays {#how-it-plays}\n\n" + "\n".join(_lines(figures, page.bonus if page.rules.basra_rules else None)) + "\n\n"
+    return ("### How it plays {#how-it-plays}\n\n" + "\n".join(_lines(figures, page.bonus if page.rules.basra_rules else None, _counts_cards(page))) + "\n\n"
             + _plot(figures) + "\n")
 
 
@@ -66,7 +66,12 @@ def balance_command(page: PageState) -> str:
     return "basra balance " + shlex.quote(Path(page.variant.path).stem)
 
 
-def _lines(f: dict, bonus: str | None) -> list[str]:
+def _counts_cards(page: PageState) -> bool:
+    """Whether the game scores the most cards taken (a tie on cards then matters)."""
+    return any(m.cards is None and not m.prime for m in page.rules.majorities)
+
+
+def _lines(f: dict, bonus: str | None, cards_count: bool = True) -> list[str]:
     """The figures in words; ``bonus`` is the page's name for the bonus, already Markdown-safe
     (None: the game scores none, and its count is not given)."""
     skill = f["skill"]
@@ -85,7 +90,8 @@ def _lines(f: dict, bonus: str | None) -> list[str]:
     lines.append(f"- **A game** lasts {_mean(f['hands_per_game'], 1)} hands; a side scores "
                  f"{_mean(f['points_per_hand'], 1)} points a hand (spread {f['points_per_hand']['spread']:.1f})"
                  + (f", with {_mean(f['bonuses_per_hand'], 2)} {plural(bonus)} a hand between the players." if bonus else "."))
-    lines.append(f"- **Ties on cards** happen in {rate_text(f['card_ties'])} of hands.")
+    if cards_count:  # a game without a majority of cards is not told how often its cards tie
+        lines.append(f"- **Ties on cards** happen in {rate_text(f['card_ties'])} of hands.")
     if "decider_reached" in f:
         lines.append(f"- **Matches** reach their deciding game {rate_text(f['decider_reached'])} of the time.")
     return lines

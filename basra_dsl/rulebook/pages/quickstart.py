@@ -78,6 +78,10 @@ def aim(page: PageState) -> str:
         parts.append("take " + page.rule_link("score.points", "the cards that score"))
     if any(is_on(page, c) for c in bonus_rules(page)):
         parts.append(f"make [{plural(page.bonus)}](#basra)")
+    scored = [c for c in named_rules(page, n.ScoreRule) if is_on(page, c) and c.title]
+    if scored and not rules.majorities and not rules.card_points:  # the cards score only by these rules
+        parts.append("win " + join([page.rule_link(c.key, f"the {c.title[:1].lower()}{c.title[1:]}")
+                                    for c in scored[:2]]))
     if rules.target == math.inf:
         parts.append(f"have the most points after {page.rule_link('game.hands', hands_text(rules.hands_limit))}")
     else:
@@ -244,15 +248,18 @@ def your_turn(page: PageState) -> str:
     if page.rules.floor_kind == "stack":
         text = (f"Play one card face up onto the pile. {page.rule_link('setup.floor', 'Only its top card counts')}. "
                 "A card that takes wins the whole pile, and one that does not becomes the new top card.")
-    else:
+    elif page.rules.compulsory or page.rules.compulsion == "hand":
         text = (f"Play one card face up. If it can take cards from the "
                 f"{page.rule_link('setup.floor', 'floor')}, it takes them; if not, it stays there.")
+    else:  # taking is optional: said once, without a sentence that says a card takes
+        text = (f"Play one card face up. It may take cards from the {page.rule_link('setup.floor', 'floor')} "
+                f"or stay there, even if it could take: {page.rule_link('capture.compulsion', 'taking is up to you')}.")
     if page.rules.compulsion == "hand":
         text += f" {page.rule_link('capture.compulsion', 'If any card you hold can take, you must play one that takes')}."
     elif page.rules.compulsory:
         text += (f" {page.rule_link('capture.compulsion', 'A card that can take must take')}, "
                  "but you may play one that takes nothing.")
-    else:
+    elif page.rules.floor_kind == "stack":
         text += f" {page.rule_link('capture.compulsion', 'Taking is up to you')}: a card may stay even if it could take."
     for rule in (c for c in named_rules(page, n.Restriction) if is_on(page, c)):  # a card barred at times
         title = rule_label(rule)[:1].lower() + rule_label(rule)[1:]
@@ -290,7 +297,7 @@ def captures(page: PageState) -> list[str]:
         found.append(f"{page.rule_link(builds[0].key, f'{who} that takes nothing may be stacked')} on one floor card "
                      f"instead, worth their sum up to {most}. Only a card of that value takes the stack, whole." if most
                      else f"{page.rule_link(builds[0].key, f'{who} may instead build')}: laid on floor cards to make "
-                     "the value of a card you hold. Only a card of that value takes the build, whole.")
+                     "the value of a card you hold, called aloud. Only a card of that value takes the build, whole.")
     if found and page.rules.lay_after_sweep:
         found.append(page.rule_link("capture.lay_after_sweep", "After clearing the floor, lay one of your cards "
                                     "on it at once") + ".")
@@ -328,7 +335,7 @@ def capture_line(page: PageState, clause: n.CaptureRule) -> str:
                 if page.rules.choose == "pair" else f"takes one group of floor {word} adding up to its value")
     else:
         kept = swept_cards(clause.spared)
-        body = f"takes every {kept} on the floor" if kept else "takes every card on the floor" + (
+        body = f"takes all the {kept} on the floor" if kept else "takes every card on the floor" + (
             f" but the {pattern_phrase(clause.spared, 'pl', 'and')}" if clause.spared is not None else "")
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
     fragment = floor_fragment(condition, page.ctx) if not isinstance(condition, bool) else None
@@ -353,7 +360,7 @@ def end_of_hand(page: PageState) -> str:
             return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."
         return text + page.rule_link("end.leftover", "Cards left at the end count for nobody") + "."
     if rules.draw or rules.flip:
-        text = "When the stock is empty, play on until everyone has played their cards. "
+        text = "The hand ends when the stock is used up and everyone has played their cards. "
         if rules.leftover == "last":
             return text + page.rule_link("end.leftover", "The last player to take also takes what is left on the floor") + "."
         return text + page.rule_link("end.leftover", "Cards left at the end count for nobody") + "."

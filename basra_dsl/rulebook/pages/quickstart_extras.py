@@ -206,7 +206,7 @@ def score_rule_lines(page: PageState) -> list[str]:
             f"{number_text(clause.points.value)} {'point' if clause.points.value == 1 else 'points'}"
         condition = cases(page, clause) or []
         counted = noun(clause.points, ctx) if not fixed else ""
-        counted = counted if words(counted) <= MOST_WORDS else "points by the cards, as the rule says"
+        counted = counted if words(counted) <= MOST_WORDS else ""  # too long to say here: the title links the rule
         if not condition and not worth:  # "Spades: the number of spades in your pile."
             lines.append(f"{title_link(page, clause)}: {counted}.")
             continue

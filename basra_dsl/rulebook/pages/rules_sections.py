@@ -219,7 +219,8 @@ def score_table(page: PageState) -> str:
         rows.append(f"| {page.rule_link('score.points', capitalise(entry_phrase(entry.pattern)))} | "
                     f"{number_text(value)} | {count} | {number_text(value * count)} |")
         total += value * count
-    rows.append(f"| **All the points of a hand** | | | **{number_text(total)}** |")
+    if total:  # a game whose cards score only by its score rules (Cuarenta's cartón) has no fixed total
+        rows.append(f"| **All the points of a hand** | | | **{number_text(total)}** |")
     rows += extra_rows(page, options)
     basras = [c for c in page.merged.rules("basra") if isinstance(c, n.BasraRule)]
     if basras:

@@ -89,7 +89,7 @@ def sweeps_row(page: PageState) -> str:
     """Returns the cards that take the whole floor, then the rules that take only a lone card
     (no sweep: "any card but a jack can take a lone seven of diamonds")."""
     swept, lone = sweeps(page)
-    text = join(swept) or ("nothing" if lone else "no card takes the whole floor by itself")
+    text = join(swept) or ("nothing" if lone else "no card of its own: the floor is cleared only by taking every card on it")
     return text + "".join(f"; {each}" for each in lone)
 
 

@@ -199,13 +199,18 @@ def play_words(page: PageState, example: dict, outcome) -> list[str]:
     """Returns the lines under the pictures: the refusal, or why the play took what it took and
     the bonus it scored."""
     rules, card, previous, floor = outcome.rules, outcome.played, outcome.previous, outcome.floor_before
-    standing = [f"{join([naming.card_text(c) for c in b.cards])} make a {'multiple ' if b.multiple else ''}build "
+    stacks = bool(rules.builds and rules.builds.stack_limit)  # a stack is nobody's (Zwicker)
+    standing = [f"{join([naming.card_text(c) for c in b.cards])} make a stack of {b.value}" if stacks else
+                f"{join([naming.card_text(c) for c in b.cards])} make a {'multiple ' if b.multiple else ''}build "
                 f"of {b.value}, seat {b.owner + 1}'s" for b in outcome.builds_before]
     before = [f"**On the floor:** {join(standing)}."] if standing else []
     if outcome.refused is not None:
         return before + [f"**Result:** this play is not allowed: {inline(player_words(outcome.refused).rstrip('.'))}."]
     if outcome.built is not None and outcome.build:
         b = outcome.built
+        if stacks:
+            return before + [f"**Result:** a stack of {b.value} ({join([naming.card_text(c) for c in b.cards])}); "
+                             f"anyone holding a card of value {b.value} may take it, and only whole."]
         kind = "a multiple build" if b.multiple else "a build"
         return before + [f"**Result:** {kind} of {b.value} ({join([naming.card_text(c) for c in b.cards])}), owned "
                          f"by seat {b.owner + 1}; only a card of value {b.value} takes it, and only whole."]
@@ -238,7 +243,8 @@ def build_why(page: PageState, outcome) -> str | None:
     if not whole:
         return None
     built = {x for b in whole for x in b.cards}
-    said = [f"a card of value {b.value} takes the build of {b.value} whole" for b in whole]
+    unit = "stack" if outcome.rules.builds and outcome.rules.builds.stack_limit else "build"
+    said = [f"a card of value {b.value} takes the {unit} of {b.value} whole" for b in whole]
     loose = tuple(c for c in takes if c not in built)
     if loose:
         floor = tuple(c for c in outcome.floor_before if c not in built)

@@ -115,7 +115,7 @@ PLAY_NOUNS = {"played": "the card played", "floor": "the floor", "captured": "th
               "left": "the cards left on the floor", "previous": "the previous play",
               "cleared": "clearing the floor", "trailed": "trailing", "last": "the hand's last play",
               "last_deal": "the hand's last round", "stock": "the number of cards still to be dealt",
-              "opening": "the hand's first play"}
+              "opening": "the hand's first play", "taken": "the side's pile", "hand": "the player's hand"}
 NOT_SAID = {"cleared": "the play does not clear the floor", "trailed": "the card takes something",
             "last": "it is not the last play of the hand", "last_deal": "it comes before the last round of the hand"}
 NAME_CLAUSES = {"cleared": "the play clears the floor", "trailed": "the card is trailed",
@@ -137,6 +137,12 @@ class Context:
 
     def is_option(self, name: str) -> bool:
         return name in self.options
+
+
+def _named_cards(pattern: n.Pattern) -> bool:
+    """Whether a pattern names two or more single cards and nothing else (AS | JS | 2S)."""
+    return (len(pattern.include) > 1 and not pattern.exclude
+            and all(C.parse_card(w.text) is not None for w in pattern.include))
 
 
 def uses_play(expr: n.Node) -> bool:
@@ -168,6 +174,8 @@ def noun(expr: n.Expr, ctx: Context) -> str:
             return f"the number of cards in {noun(obj, ctx)}"
         case n.Counted(obj=obj, attr="run", pattern=p):
             return f"the length of the unbroken run ({naming.run_order([w.text for w in p.include])}) in {noun(obj, ctx)}"
+        case n.Counted(obj=obj, attr="count", pattern=p) if _named_cards(p):  # "how many of the ace and two of spades"
+            return f"how many of {pattern_phrase(p, conj='and')} {noun(obj, ctx)} holds"
         case n.Counted(obj=obj, attr=attr, pattern=p):  # count, sum
             return f"the {'total value of the' if attr == 'sum' else 'number of'} {pattern_phrase(p, 'pl')} in {noun(obj, ctx)}"
         case n.Attribute(obj=obj, attr="ranks"):
@@ -448,3 +456,27 @@ def disjuncts(expr: n.Expr) -> list[n.Expr]:
     if isinstance(expr, n.BoolOp) and expr.op == "or":
         return disjuncts(expr.left) + disjuncts(expr.right)
     return [expr]
+
+
+def say_conjuncts(expr: n.Expr, ctx: Context) -> list[str]:
+    """The parts an "and" joins, each as a clause; tests of what one set of cards holds, one
+    after another, are said once: "the side's pile holds the king, the queen and the jack"."""
+    said: list[str] = []
+    held: list[n.Test] = []
+
+    def flush() -> None:
+        if held:
+            said.append(f"{holds(held[0].subject, ctx)} {join([pattern_phrase(t.pattern) for t in held])}")
+            held.clear()
+
+    for part in conjuncts(expr):
+        if isinstance(part, n.Test) and part.op == "has" and (not held or held[0].subject == part.subject):
+            held.append(part)
+            continue
+        flush()
+        if isinstance(part, n.Test) and part.op == "has":
+            held.append(part)
+        else:
+            said.append(say(part, ctx))
+    flush()
+    return said

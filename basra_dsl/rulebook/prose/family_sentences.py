@@ -9,10 +9,41 @@ rule itself, so a page reads whole without the optional lines.
 
 from __future__ import annotations
 
+import dataclasses
+
+from ...cards import parse_rank, rank
 from ...language import nodes as n
-from .english import capitalise, conjuncts, disjuncts, join, pattern_phrase, plural, say
+from .english import capitalise, disjuncts, join, pattern_phrase, plural, say_conjuncts
 from .deal_sentences import MOST_WORDS
 from .score_sentences import entry_phrase
+
+
+THEIRS = {"hand": "their hand", "taken": "their side's pile"}  # a dealt hand's rule, said of the player
+
+
+def _dealt_cases(guard: n.Expr | None, ctx, ranks: set[int]) -> list[str]:
+    """The alternatives of a dealt hand's condition, each as a clause; alternatives that
+    differ only by the rank they count, one for every rank of the pack (``ranks``: Cuarenta's
+    three of a kind, rank by rank), are said once: "their hand holds 3 or more cards of one rank"."""
+    cases = disjuncts(guard) if guard is not None else []
+    shapes = {_rank_count_shape(case) for case in cases}
+    counted = {parse_rank(case.left.pattern.include[0].text) for case in cases} if None not in shapes else set()
+    if len(cases) > 2 and len(shapes) == 1 and counted == ranks:
+        op, number = next(iter(shapes))
+        at_least = {">=": f"{number} or more", "==": f"exactly {number}", ">": f"more than {number}"}.get(op)
+        if at_least:
+            return [f"{ctx.nouns.get('hand', 'their hand')} holds {at_least} cards of one rank"]
+    return [join(say_conjuncts(case, ctx)) for case in cases]
+
+
+def _rank_count_shape(case: n.Expr):
+    """(op, number) of ``hand.count(RANK) OP NUMBER``, else None."""
+    if (isinstance(case, n.Compare) and isinstance(case.left, n.Counted) and isinstance(case.left.obj, n.Name)
+            and case.left.obj.id == "hand" and case.left.attr == "count" and isinstance(case.right, n.Number)
+            and not case.left.pattern.exclude and len(case.left.pattern.include) == 1
+            and parse_rank(case.left.pattern.include[0].text) is not None):
+        return case.op, int(case.right.value) if float(case.right.value).is_integer() else case.right.value
+    return None
 
 
 class FamilySentences:
@@ -30,7 +61,8 @@ class FamilySentences:
                     "unit: only a card of its value takes it, and only whole. Nobody need hold that value, and "
                     "anyone may take it.")
         return (f"{who} may build instead of taking. Laid on loose floor cards that add up, with it, to the value "
-                "of another card you hold, it makes a build of that value, and you own it. A build stays on the "
+                "of another card you hold, it makes a build of that value, and you own it. Call its "
+                "value as you build (\"building nine\"). A build stays on the "
                 "floor as one unit: only a card of its value takes it, and only whole. Laid on a single build, it "
                 "raises the build to a new value you hold a card of. Laid beside cards or builds that each make "
                 "the value, it gathers them into a multiple build, whose value is fixed. While you own a build, "
@@ -76,7 +108,7 @@ class FamilySentences:
 
     def _scorerule(self, c: n.ScoreRule) -> str:
         """Points a side scores for what it took (Cirulla's Grande and Piccola)."""
-        when = join([say(p, self.ctx) for p in conjuncts(c.guard)]) if c.guard is not None else ""
+        when = join(say_conjuncts(c.guard, self.ctx)) if c.guard is not None else ""
         points, name = self.num(c.points, "point"), f"the {c.title}" if c.title else "this"
         head = f"A side scores {name} when {when}." if when else f"Every side scores {name}."
         worth = f"It is worth {points}, over and above the other scoring."
@@ -88,14 +120,16 @@ class FamilySentences:
         """A bonus for the cards a player is dealt (Cirulla's declarations): a sentence for
         each alternative of its condition."""
         points = self.num(c.points, "point")
-        cases = disjuncts(c.guard) if c.guard is not None else []
+        hand = THEIRS if c.taker != "declarer" else {"hand": "your hand"}  # a declaration is said to the player
+        said_cases = _dealt_cases(c.guard, dataclasses.replace(self.ctx, nouns=self.ctx.nouns | hand),
+                                  {rank(card) for card in self.deck})
         if c.taker == "declarer":
-            said = [f"A player dealt cards where {join([say(p, self.ctx) for p in conjuncts(case)])} declares "
-                    f"{points}." for case in cases] or [f"Every player declares {points} for the cards dealt."]
+            said = [f"You may declare {points} when {case}." for case in said_cases] \
+                or [f"Every player declares {points} for the cards dealt."]
             return " ".join(said) + (" Declaring is the player's choice, made at their first turn after the deal, "
                                      "before playing, by showing the cards. One declaration a deal; the points count "
                                      f"with the {plural(self.bonus)}.")
-        said = [f"A player dealt cards where {join([say(p, self.ctx) for p in conjuncts(case)])} scores {points}."
-                for case in cases] or [f"Every player scores {points} for the cards they are dealt."]
+        said = [f"A player scores {points} when {case}." for case in said_cases] \
+            or [f"Every player scores {points} for the cards they are dealt."]
         return " ".join(said) + (f" The points count with the {plural(self.bonus)}, at once; of several such "
                                  "bonuses for one hand, only the largest counts.")

@@ -139,7 +139,9 @@ class ScoreSentences:
                 "counted for the cards taken in it.")
 
     def _handslimit(self, c: n.HandsLimit) -> str:
-        return (f"The game is {self.num(c.count, 'hand')}: when they are played, the side with the higher "
+        one = isinstance(c.count, n.Number) and c.count.value == 1
+        game, played = ("a single hand", "it has been played") if one else (self.num(c.count, 'hand'), "they have been played")
+        return (f"The game is {game}: when {played}, the side with the higher "
                 "total wins, even if nobody has reached a target.")
 
     def _countback(self, c: n.Countback) -> str:

@@ -17,6 +17,7 @@ from ...language.unparse import number_text, value_text
 from .english import (
     Context,
     amount,
+    article,
     capitalise,
     conjuncts,
     count_of,
@@ -115,8 +116,10 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
 
     def _cardvalues(self, c: n.CardValues) -> str:
         nothing = lambda e: isinstance(e, n.Number) and e.value == 0  # noqa: E731 - adds up to nothing
-        parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}"
-                 f"{'nothing' if nothing(entry.value) else self.num(entry.value)}"
+        def worth(value: n.Expr) -> str:  # an option's 0 is said as nothing too: "nothing (or 1: ...)"
+            said = self.num(value)
+            return "nothing" if nothing(value) else "nothing" + said[1:] if said.startswith("0 (") else said
+        parts = [f"{entry_phrase(entry.pattern)} {'counts ' if index == 0 else ''}{worth(entry.value)}"
                  for index, entry in enumerate(c.entries)]
         return f"When adding up, {join(parts)}."
 
@@ -247,7 +250,7 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         else:
             kept = swept_cards(c.spared)
             body = ("takes the whole floor" if c.spared is None else
-                    f"takes every {kept} on the floor, and leaves the rest" if kept else
+                    f"takes all the {kept} on the floor, and leaves the rest" if kept else
                     f"takes every floor card but the {pattern_phrase(c.spared, 'pl', 'and')}, which stay") + \
                 ("; on an empty floor it is simply laid down" if c.guard is None else "")
         if c.guard is not None:
@@ -350,7 +353,10 @@ class Speaker(ScoreSentences, DealSentences, FamilySentences):
         return said + (f" It does not count {join(unless, 'or')}." if unless else "")
 
     def _called(self, c: n.Called) -> str:
-        return f"In this variant the bonus is called a *{inline(c.title)}*."
+        if c.title.strip().lower() == "bonus":  # the plain word: nothing to name
+            return "Points scored by a capture during play are called bonuses here."
+        title = inline(c.title)
+        return f"In this variant the bonus is called {article(title).split(' ', 1)[0]} *{title}*."
 
 
 def _lone_floor(guard: n.Expr | None, ctx: Context) -> str | None:
