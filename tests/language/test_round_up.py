@@ -33,4 +33,4 @@ def test_the_page_says_it_in_words(tmp_path):
     from basra_dsl.rulebook import render_variant
     load_house(tmp_path, CARTON)
     page = render_variant(tmp_path / "counted.basra").markdown
-    assert "the number of cards in *taken* minus 14, rounded up to an even number" in page
+    assert "the number of cards in the side's pile minus 14, rounded up to an even number" in page

@@ -34,6 +34,7 @@ PLAYS = 6_000  # sampled plays both conditions are tried on
 FLOORS = 400  # sampled first floors both conditions of a dealing rule are tried on
 COMBOS = 4  # ways of playing an exception left out is looked for under (it may matter only under some options)
 HALVES = 60  # seeded halves of the pack score rules are tried on
+SPREAD = 3  # ... each of half the pack, give or take up to this many cards
 POINTS_FACTOR = 1.5  # a score rule's points this many times the other's (points are rarer to change by half)
 FACTOR = 2.0  # one share this many times the other ...
 GAP = 0.1  # ... and apart by this share of the plays, at least
@@ -215,7 +216,10 @@ def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) ->
     now = {r.name: r for r in rules.score_rules}
     then = {r.name: r for r in old_rules.score_rules}
     rng = random.Random(SAMPLE_SEED)
-    halves = [tuple(rng.sample(list(rules.deck), len(rules.deck) // 2)) for _ in range(HALVES)]
+    # about half the pack each: a share a side wins, a few cards either side of half (a count
+    # of cards taken is rarely exactly half, and a rule may start just past it: Cuarenta's 21)
+    halves = [tuple(rng.sample(list(rules.deck), len(rules.deck) // 2 + i % (2 * SPREAD + 1) - SPREAD))
+              for i in range(HALVES)]
     for clause in merged.variant.clauses:
         old = before.get(clause.name.text) if isinstance(clause, n.ScoreRule) and is_own(merged, clause) else None
         if old is None or clause.name.text not in now or clause.name.text not in then or \
@@ -228,7 +232,7 @@ def _score_drift(merged: Merged, rules, old_rules, origin: Merged, name: str) ->
             continue
         held_now, held_then = (_share_holding(r, halves) for r in (rule_now, rule_then))
         if _guard_text(old) != _guard_text(clause) and clause.guard is not None and \
-                _differs((held_now, held_then, min(held_now, held_then))):
+                _differs((held_now, held_then, _share_holding(rule_now, halves, rule_then))):
             # the condition moved the points: say so there, with the word that changed
             yield warning("B746", f"'{clause.name.text}' now holds for about {held_now:.0%} of half packs, where "
                           f"{name}'s holds for {held_then:.0%}: it pays about {mean_now:.1f} points for half the "
@@ -247,12 +251,15 @@ def _guard_text(clause: n.Clause) -> str:
     return expr_text(clause.guard) if clause.guard is not None else ""
 
 
-def _share_holding(rule, halves) -> float:
-    """The share of the half packs on which a score rule's condition holds."""
+def _share_holding(rule, halves, also=None) -> float:
+    """The share of the half packs on which a score rule's condition holds (and, given
+    ``also``, that rule's as well)."""
+    def holds(r, cards) -> bool:
+        return r.condition is None or bool(r.condition(None, (), cards, (), NOTHING_PLAYED))
     held = 0
     for cards in halves:
         try:
-            held += rule.condition is None or bool(rule.condition(None, (), cards, (), NOTHING_PLAYED))
+            held += holds(rule, cards) and (also is None or holds(also, cards))
         except FAILURES:
             continue
     return held / len(halves)
