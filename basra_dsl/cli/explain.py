@@ -140,6 +140,13 @@ def _chain(length: int) -> dict[str, str]:
     return files
 
 
+def _edited_copy(name: str, old: str, new: str) -> str:
+    """A bundled file copied, renamed 'house' and edited once (B760's situation)."""
+    from ..resources import bundled_variants
+    text = bundled_variants()[name].read_text(encoding="utf-8")
+    return re.sub(r"^variant \S+ \"[^\"]*\"", 'variant house "House"', text, count=1, flags=re.M).replace(old, new)
+
+
 _DEAL = ["- floor: [5C, 4D, KS]", "  hands: [[9H, 2S], [KD, 3C]]"]
 # a worked example the engine does not bear out: taking 7H leaves 2C, so no basra is scored
 _ONE_EXAMPLE = "  - {name: a seven pairs a seven, floor: [7H, 2C], plays: [7S], expect: {takes: [7H], basra: 10}}\n"
@@ -186,6 +193,7 @@ DEMOS: dict[str, Demo] = {
                                             "variant: egyptian\nexamples:\n" + _ONE_EXAMPLE}),
     "B725": Demo(("check", "example.basra"), {"example.basra": 'variant example "Example" extends egyptian\n'
                                               "setup:\n  start floor 0\ndealing:\n  redeal when floor.count(K) >= 3\n"}),
+    "B760": Demo(("check", "house.basra"), {"house.basra": _edited_copy("pishti", "without top J: dealer", "without J: dealer")}),
     "B801": Demo(("check", "example.basra"), {"example.basra": HOUSE + "# a long comment\n" * 17_000}),
     "B802": Demo(("check", "example.basra"), {"example.basra": 'variant example "Example" extends egyptian\ncapture:\n'
                                               + "".join(f"  rule{i}: J takes all when floor.count == {i}\n"

@@ -116,7 +116,7 @@ def test_a_record_declaring_what_the_cards_do_not_meet_is_refused_at_its_play(ru
 def test_the_editor_offers_declarer_and_says_the_rule():
     _, said = editor_words("cirulla", "dealing", "redeal when floor.count(A) >= 2",
                                  "low: 3 to declarer when hand.sum <= 9")
-    assert "declares 3 points" in said and "first turn after the deal" in said
+    assert "You may declare 3 points" in said and "first turn after the deal" in said
 
 
 def test_the_room_offers_declarations_and_plays_them(tmp_path):

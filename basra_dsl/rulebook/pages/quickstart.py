@@ -78,10 +78,9 @@ def aim(page: PageState) -> str:
         parts.append("take " + page.rule_link("score.points", "the cards that score"))
     if any(is_on(page, c) for c in bonus_rules(page)):
         parts.append(f"make [{plural(page.bonus)}](#basra)")
-    scored = [c for c in named_rules(page, n.ScoreRule) if is_on(page, c) and c.title]
+    scored = [c for c in named_rules(page, n.ScoreRule) if is_on(page, c) and c.title][:2]
     if scored and not rules.majorities and not rules.card_points:  # the cards score only by these rules
-        parts.append("win " + join([page.rule_link(c.key, f"the {c.title[:1].lower()}{c.title[1:]}")
-                                    for c in scored[:2]]))
+        parts.append("win " + join([page.rule_link(c.key, f"the {c.title[:1].lower()}{c.title[1:]}") for c in scored]))
     if rules.target == math.inf:
         parts.append(f"have the most points after {page.rule_link('game.hands', hands_text(rules.hands_limit))}")
     else:
@@ -252,8 +251,8 @@ def your_turn(page: PageState) -> str:
         text = (f"Play one card face up. If it can take cards from the "
                 f"{page.rule_link('setup.floor', 'floor')}, it takes them; if not, it stays there.")
     else:  # taking is optional: said once, without a sentence that says a card takes
-        text = (f"Play one card face up. It may take cards from the {page.rule_link('setup.floor', 'floor')} "
-                f"or stay there, even if it could take: {page.rule_link('capture.compulsion', 'taking is up to you')}.")
+        text = (f"Play one card face up. It may take cards from the {page.rule_link('setup.floor', 'floor')} or stay "
+                f"there, even if it could take: {page.rule_link('capture.compulsion', 'taking is up to you')}.")
     if page.rules.compulsion == "hand":
         text += f" {page.rule_link('capture.compulsion', 'If any card you hold can take, you must play one that takes')}."
     elif page.rules.compulsory:
@@ -444,8 +443,7 @@ def winning(page: PageState) -> str:
     return text
 
 
-def hands_text(count: int | None) -> str:
-    """``one hand`` or ``6 hands``."""
+def hands_text(count: int | None) -> str:  # "one hand" or "6 hands"
     return "one hand" if count == 1 else f"{count} hands"
 
 

@@ -11,9 +11,9 @@ import re
 
 from ... import cards as C
 from ...language import nodes as n
-from ...language.evaluation import compile_function, evaluate_constant
+from ...language.evaluation import evaluate_constant
 from ...language.expressions import pattern_set
-from ...language.unparse import number_text, value_text
+from ...language.unparse import value_text
 from .english import (
     Context,
     amount,
@@ -23,7 +23,6 @@ from .english import (
     count_of,
     disjuncts,
     join,
-    noun,
     pattern_phrase,
     say,
     uses_play,
@@ -34,6 +33,7 @@ from ..text.naming import PACKS
 from .deal_sentences import MOST_WORDS, DealSentences
 from .family_sentences import FamilySentences
 from .score_sentences import ScoreSentences, entry_phrase
+from .points import fixed_points, point_values, points_phrase  # said by the pages through this module
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 COUNTING = re.compile(r" \(counting ([^()]*)\)")
@@ -393,58 +393,6 @@ def guard_goes_first(clause: n.Clause) -> bool:
     Capture and basra rules weave their condition into the sentence itself.
     """
     return clause.guard is not None and not isinstance(clause, n.PLAY_GUARDED)
-
-
-def point_values(points: n.Expr, merged=None) -> list[float] | None:
-    """Returns the values a basra rule's points can take when they do not depend on the
-    play (a number, or an expression over options), else None (they vary with the play)."""
-    if isinstance(points, n.Number):
-        return [points.value]
-    if merged is None or uses_play(points):
-        return None
-    return sorted({evaluate_constant(points, combo) for combo in merged.option_combinations()})
-
-
-def fixed_points(points: n.Expr, merged=None) -> str | None:
-    """Returns a basra rule's points as text ("20 or 30" when an option sets them), or None
-    when they vary with the play."""
-    values = point_values(points, merged)
-    return None if values is None else " or ".join(number_text(v) for v in values)
-
-
-def points_phrase(points: n.Expr, merged, guard: n.Expr | None = None, values: dict | None = None) -> str:
-    """Returns a basra rule's points in a few words: "10", "20 or 30", or, when the play
-    decides them, what they are ("twice the value of the card played"). A rule whose
-    ``guard`` names the one card played has its points worked out (with the card ``values``)."""
-    fixed = fixed_points(points, merged)
-    if fixed is None and guard is not None and values is not None:
-        fixed = played_points(points, guard, merged, values)
-    if fixed is not None:
-        return fixed
-    return noun(points, Context(merged.option_defaults(), played_as=_plays_as(merged)))
-
-
-def _plays_as(merged) -> bool:
-    """Whether some card of the variant may be played as a value of its own (played values)."""
-    return merged.first("setup.played_values") is not None
-
-
-def played_points(points: n.Expr, guard: n.Expr, merged, values: dict) -> str | None:
-    """Returns the points of a bonus whose condition fixes the card played ("14" for twice the
-    seven of diamonds), or None when the card is not fixed or the points need the floor."""
-    cards = [pattern_set(p.pattern) for p in conjuncts(guard) if isinstance(p, n.Test) and p.op == "is"
-             and isinstance(p.subject, n.Name) and p.subject.id == "played"]
-    if len(cards) != 1 or len(cards[0]) != 1:
-        return None
-    card = next(iter(cards[0]))
-    ranks = {c: C.rank(c) for c in values if c is not None} | {None: None}
-    found = set()
-    for combo in merged.option_combinations():
-        try:
-            found.add(compile_function(points, combo, values, ranks)(card, (), (), (), None))
-        except Exception:  # noqa: BLE001 - points that look at the floor: said in words instead
-            return None
-    return " or ".join(number_text(v) for v in sorted(found)) if None not in found else None
 
 
 __all__ = ["Speaker", "count_of", "entry_phrase", "fixed_points", "guard_goes_first", "point_values",
