@@ -283,25 +283,29 @@ class _Sums:
         (at most the limit), at most MAX_OPTIONS of them. The walk follows only choices
         after which the cards still to come can make up the rest, so its steps grow with
         the sets it finds."""
-        usable, after, worth = self.usable, self.after, self.worth
         found: list[tuple[int, ...]] = []
-
-        def walk(start: int, remaining: int, chosen: list[int]) -> None:
-            if remaining == 0:
-                found.append(tuple(chosen))
-                return
-            for i in range(start, len(usable)):
-                if len(found) >= MAX_OPTIONS or not after[i] >> remaining & 1:
-                    return
-                x = usable[i]
-                if worth[x] <= remaining and after[i + 1] >> (remaining - worth[x]) & 1:
-                    chosen.append(x)
-                    walk(i + 1, remaining - worth[x], chosen)
-                    chosen.pop()
-
-        if after[0] >> target & 1:
-            walk(0, target, [])
+        if self.after[0] >> target & 1:
+            walk_subsets(self.usable, [self.worth[x] for x in self.usable], self.after, 0, target, [], found)
         return found
+
+
+def walk_subsets(usable: list[int], vals: list[int], after: list[int], start: int, remaining: int,
+                 chosen: list[int], found: list) -> None:
+    """The walk of ``_Sums.subsets`` (the fast tier's listing walks it too): the sets of
+    ``usable`` (worth ``vals``) from ``start`` on adding up to ``remaining``, in floor order,
+    following only choices the cards still to come can complete (``after``); at most
+    MAX_OPTIONS in ``found``, which may hold others already."""
+    if remaining == 0:
+        found.append(tuple(chosen))
+        return
+    for i in range(start, len(usable)):
+        if len(found) >= MAX_OPTIONS or not after[i] >> remaining & 1:
+            return
+        x = vals[i]
+        if x <= remaining and after[i + 1] >> (remaining - x) & 1:
+            chosen.append(usable[i])
+            walk_subsets(usable, vals, after, i + 1, remaining - x, chosen, found)
+            chosen.pop()
 
 
 def _subsets_summing(cards: Sequence[int], worth: Sequence[int], target: int) -> list[tuple[int, ...]]:

@@ -5,8 +5,8 @@ together), so both tiers still draw the same move.
 Listing builds is a third of a building game's time. The checked tier's ``Builder`` makes
 an object for the floor's sums, a set for the player's targets and a frozenset key for
 each build, and calls a method for each group; here the targets are bits of one integer,
-the sums a list, and the walk over groups one module function. Stacks (Zwicker) are
-listed by ``Builder`` itself: they are one card laid on one unit, cheap already.
+the sums a list, and the walk over groups ``builds.walk_subsets``, shared with ``Builder``.
+Stacks (Zwicker) are listed by ``Builder`` itself: one card laid on one unit, cheap already.
 
 May import: the rest of ``engine`` (never ``language``).
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..builds import Build, Builder
+from ..builds import Build, Builder, walk_subsets
 from ..capture import MAX_OPTIONS
 
 
@@ -67,7 +67,7 @@ class BuildListing:
                     owns: list[tuple[int, ...]] = [()] if rest == 0 else []
                     if rest:
                         if reach >> rest & 1:
-                            _walk(usable, vals, after, 0, rest, [], owns)
+                            walk_subsets(usable, vals, after, 0, rest, [], owns)
                         if rest in raisable:
                             owns += [b.cards for b in builds if b.value == rest and self._may_raise(b, seat)]
                     for own in owns:
@@ -99,20 +99,3 @@ class BuildListing:
         rest = [x for x in loose if x not in taken and 0 < worth[x] <= target]
         return (*extra, *self.gather(target, rest)) if rest else tuple(extra)
 
-
-def _walk(usable: list[int], vals: list[int], after: list[int], start: int, remaining: int, chosen: list[int],
-          found: list) -> None:
-    """``_Sums.subsets``'s walk: the sets of ``usable`` from ``start`` on adding up to
-    ``remaining``, in floor order, following only choices the cards still to come can
-    complete; at most MAX_OPTIONS in ``found`` (which may hold others already)."""
-    if remaining == 0:
-        found.append(tuple(chosen))
-        return
-    for i in range(start, len(usable)):
-        if len(found) >= MAX_OPTIONS or not after[i] >> remaining & 1:
-            return
-        x = vals[i]
-        if x <= remaining and after[i + 1] >> (remaining - x) & 1:
-            chosen.append(usable[i])
-            _walk(usable, vals, after, i + 1, remaining - x, chosen, found)
-            chosen.pop()
