@@ -220,7 +220,8 @@ def score_table(page: PageState) -> str:
                     f"{number_text(value)} | {count} | {number_text(value * count)} |")
         total += value * count
     if total:  # a game whose cards score only by its score rules (Cuarenta's cartón) has no fixed total
-        rows.append(f"| **All the points of a hand** | | | **{number_text(total)}** |")
+        said = "All the points above" if page.rules.score_rules else "All the points of a hand"  # score rules add more
+        rows.append(f"| **{said}** | | | **{number_text(total)}** |")
     rows += extra_rows(page, options)
     basras = [c for c in page.merged.rules("basra") if isinstance(c, n.BasraRule)]
     if basras:
