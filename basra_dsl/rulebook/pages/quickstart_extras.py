@@ -16,6 +16,7 @@ import dataclasses
 import re
 from itertools import combinations
 
+from ... import cards as C
 from ...engine.errors import RULE_FAILURES, RuleError, points_if_holds
 from ...engine.scoring import NOTHING_PLAYED
 from ...language import nodes as n
@@ -23,6 +24,7 @@ from ...language.expressions import pattern_set
 from ...language.unparse import number_text
 from .bonus_values import is_on, named_rules, options_of, settle
 from ..prose.english import conjuncts, disjuncts, join, noun, pattern_phrase, plural, say
+from ..prose.family_sentences import of_one_rank
 from .page_state import PageState
 from .quickstart_bonuses import MOST_WORDS, words
 from ..prose.titles import rule_title
@@ -42,7 +44,12 @@ def cases(page: PageState, clause: n.Clause, subject: str = "") -> list[Case] | 
     condition = settle(clause.guard, options_of(page)) if clause.guard is not None else True
     if condition is False:
         return None
-    return [] if condition is True else [(case_text(page, case, subject), needs(case)) for case in disjuncts(condition)]
+    if condition is True:
+        return []
+    alike = of_one_rank(disjuncts(condition), {C.rank(card) for card in page.rules.deck})  # Cuarenta's ronda
+    if alike is not None:
+        return [(f"your hand {alike}", "")]
+    return [(case_text(page, case, subject), needs(case)) for case in disjuncts(condition)]
 
 
 def needs(case: n.Expr) -> str:

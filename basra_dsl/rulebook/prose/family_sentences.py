@@ -26,14 +26,22 @@ def _dealt_cases(guard: n.Expr | None, ctx, ranks: set[int]) -> list[str]:
     differ only by the rank they count, one for every rank of the pack (``ranks``: Cuarenta's
     three of a kind, rank by rank), are said once: "their hand holds 3 or more cards of one rank"."""
     cases = disjuncts(guard) if guard is not None else []
+    alike = of_one_rank(cases, ranks)
+    if alike is not None:
+        return [f"{ctx.nouns.get('hand', 'their hand')} {alike}"]
+    return [join(say_conjuncts(case, ctx)) for case in cases]
+
+
+def of_one_rank(cases: list[n.Expr], ranks: set[int]) -> str | None:
+    """'holds 3 or more cards of one rank' where the cases count the hand's cards of each
+    rank of the pack alike (``hand.count(A) >= 3 or hand.count(2) >= 3 ...``), else None."""
     shapes = {_rank_count_shape(case) for case in cases}
     counted = {parse_rank(case.left.pattern.include[0].text) for case in cases} if None not in shapes else set()
-    if len(cases) > 2 and len(shapes) == 1 and counted == ranks:
-        op, number = next(iter(shapes))
-        at_least = {">=": f"{number} or more", "==": f"exactly {number}", ">": f"more than {number}"}.get(op)
-        if at_least:
-            return [f"{ctx.nouns.get('hand', 'their hand')} holds {at_least} cards of one rank"]
-    return [join(say_conjuncts(case, ctx)) for case in cases]
+    if len(cases) <= 2 or len(shapes) != 1 or counted != ranks:
+        return None
+    op, number = next(iter(shapes))
+    at_least = {">=": f"{number} or more", "==": f"exactly {number}", ">": f"more than {number}"}.get(op)
+    return f"holds {at_least} cards of one rank" if at_least else None
 
 
 def _rank_count_shape(case: n.Expr):
