@@ -128,8 +128,7 @@ def hand_size(page: PageState) -> tuple[str, str, str]:
 
 
 def floor_counts(page: PageState) -> str:
-    """Returns the player counts whose first floor differs from the default's: " (none with 4
-    players)", or ""."""
+    """The player counts whose first floor differs from the default's: " (none with 4 players)"."""
     others: dict[int, list[int]] = {}
     for count, found in page.by_players.items():
         if found.start_floor != page.rules.start_floor:
@@ -140,8 +139,7 @@ def floor_counts(page: PageState) -> str:
 
 
 def other_deals(page: PageState) -> str:
-    """Returns, where the first floor differs by player count, how those counts are dealt, in
-    sentences of their own: "With 4 players: 10 cards each and none to the floor."."""
+    """How the player counts whose first floor differs are dealt: "With 4 players: 10 cards each and none to the floor."."""
     rules, found = page.rules, []
     for count, other in page.by_players.items():
         if other.start_floor != rules.start_floor:
@@ -251,8 +249,10 @@ def your_turn(page: PageState) -> str:
         text = (f"Play one card face up. If it can take cards from the "
                 f"{page.rule_link('setup.floor', 'floor')}, it takes them; if not, it stays there.")
     else:  # taking is optional: said once, without a sentence that says a card takes
+        builds = page.rules.builds  # a build's owner must take, build or add to a build
+        duty = ", unless you own a build" if builds and not (builds.owner_trails or builds.stack_limit) else ""
         text = (f"Play one card face up. It may take cards from the {page.rule_link('setup.floor', 'floor')} or stay "
-                f"there, even if it could take: {page.rule_link('capture.compulsion', 'taking is up to you')}.")
+                f"there, even if it could take: {page.rule_link('capture.compulsion', 'taking is up to you')}{duty}.")
     if page.rules.compulsion == "hand":
         text += f" {page.rule_link('capture.compulsion', 'If any card you hold can take, you must play one that takes')}."
     elif page.rules.compulsory:

@@ -204,6 +204,8 @@ def score_table(page: PageState) -> str:
         key = f"score.most_{majority.what}"
         tie = TIE_WORDS.get(majority.tie, majority.tie)
         most = number_text(majority.points)
+        if majority.tie == "carry":  # a tied hand's award is added to the next one's
+            most += " (more after a tie carried over)"
         if majority.tie == "each":  # a tie pays every tied side: as many as can tie at any table size
             tied = max((most_tied(len(r.deck), len(r.sides)) for r in page.by_players.values()), default=2)
             most += f" to each tied side ({number_text(majority.points * 2)} when two sides tie" + \

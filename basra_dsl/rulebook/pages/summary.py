@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...language import nodes as n
 from ...language.unparse import number_text
 from ..prose.english import article, capitalise, conjuncts, join, option_link, pattern_phrase, plural, say, uses_play
+from ..prose.plays import swept_cards
 from ..text.markdown import admonition
 from .quickstart import floor_counts
 from .page_state import PageState
@@ -105,7 +106,9 @@ def sweeps(page: PageState) -> tuple[list[str], list[str]]:
         if fragment is not None and fragment[0].startswith("LONE:"):
             lone.append(page.rule_link(key, f"{pattern_phrase(c.pattern)} can take a lone {fragment[0][5:]}"))
         else:
-            swept.append(page.rule_link(key, pattern_phrase(c.pattern))
+            spared = f" (all but the {pattern_phrase(c.spared, 'pl', 'and')})" if c.spared is not None \
+                and swept_cards(c.spared) is None else ""  # the jack that leaves kings and queens (Pasur)
+            swept.append(page.rule_link(key, pattern_phrase(c.pattern)) + spared
                          + (" (only when " + say(c.guard, page.ctx) + ")" if c.guard is not None else ""))
     return swept, lone
 
