@@ -68,16 +68,36 @@ def format_text(text: str, path: str = "<string>") -> str:
     return formatted
 
 
-def _logical_lines(text: str) -> list[list[_Tok]]:
+def code_lines(text: str) -> list[tuple[int, str, bool]]:
+    """Each statement of a variant text as the canonical layout writes it, without its comment
+    and with continued lines joined: (the line it starts on, from 1; its text; whether it stands
+    at the margin). ``check.lints.copies`` compares a copy with the file it repeats by them."""
+    starts: list[int] = []
+    lines = _logical_lines(text.removeprefix("\ufeff"), starts)
+    found = []
+    for start, tokens in zip(starts, lines):
+        code = [t for t in tokens if t.kind != "comment"]
+        if code:
+            found.append((start, _join(code, code[0].text == "variant"), not code[0].space_before))
+    return found
+
+
+def _logical_lines(text: str, starts: list[int] | None = None) -> list[list[_Tok]]:
+    """The text's tokens line by line, a continued line joined to the one it goes on; with
+    ``starts``, the number of the line each begins on is appended to it."""
     lines: list[list[_Tok]] = [[]]
-    space = False
+    space, line = False, 1
+    if starts is not None:
+        starts.append(line)
     for match in _TOKEN.finditer(text):
         kind, value = match.lastgroup, match.group()
         if kind == "newline":
             lines.append([])
-            space = False
+            space, line = False, line + 1
+            if starts is not None:
+                starts.append(line)
         elif kind in ("space", "cont"):
-            space = True
+            space, line = True, line + (kind == "cont")
         else:
             lines[-1].append(_Tok(kind, value, space))
             space = False

@@ -228,9 +228,15 @@ def _file_lines(path: str, stamp: tuple) -> list[str]:
         return []
 
 
+def line_at(span, offset: int = 0) -> str:
+    """The line of its file a span starts on (``offset`` lines below it; -1: the line above),
+    '' where there is none or the file cannot be read."""
+    lines = file_lines(span.path) if span is not None else []
+    return lines[span.line - 1 + offset] if span is not None and 0 < span.line + offset <= len(lines) else ""
+
+
 def noted(clause: n.Clause) -> bool:
     """Whether a page note stands right above the clause: a child restates a parent's line
     unchanged to say, on its own page, why its table plays it so."""
-    lines = file_lines(clause.span.path) if clause.span is not None else []
-    above = lines[clause.span.line - 2].strip() if 1 < clause.span.line <= len(lines) else ""
+    above = line_at(clause.span, -1).strip()
     return above.startswith("#") and not above.startswith("#:")

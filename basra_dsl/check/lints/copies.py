@@ -17,12 +17,11 @@ import difflib
 from typing import Iterator
 
 from ...diagnostics import Diagnostic, Span, warning
+from ...language.formatter import HEADER, code_lines
 from ...language.merge import Merged
-from ...resources import bundled_variants
-from .reference import copied_from, is_bundled_file, source_lines
+from .reference import bundled_lines, copied_from, is_bundled_file, source_lines
 
 MOST_CHANGED = 3  # more changed lines than this make a game of its own, not an edit
-HEADER = ("variant", "aliases", "region", "family", "source", "about")  # what a renamed copy says of itself
 
 
 def changed_copy(merged: Merged) -> Iterator[Diagnostic]:
@@ -36,8 +35,7 @@ def changed_copy(merged: Merged) -> Iterator[Diagnostic]:
     copied = copied_from("\n".join(lines)) if lines else None
     if copied is None:
         return
-    theirs = bundled_variants()[copied].read_text(encoding="utf-8").split("\n")
-    ours_kept, theirs_kept = _rule_lines(lines), _rule_lines(theirs)
+    ours_kept, theirs_kept = _rule_lines(lines), _rule_lines(bundled_lines(copied))
     matcher = difflib.SequenceMatcher(None, [t for _, t in ours_kept], [t for _, t in theirs_kept], autojunk=False)
     changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
     changed = sum(max(i2 - i1, j2 - j1) for _, i1, i2, j1, j2 in changes)
@@ -62,28 +60,7 @@ def changed_copy(merged: Merged) -> Iterator[Diagnostic]:
 
 
 def _rule_lines(lines: list[str]) -> list[tuple[int, str]]:
-    """The lines that say the game, as (line number from 1, text without its comment and
-    spaces): not blank, not comments, not what a renamed copy says of itself."""
-    kept: list[tuple[int, str]] = []
-    carried = False  # the line before ended with '\\': this one goes on with it
-    for number, row in enumerate(lines, start=1):
-        code = _without_comment(row).strip()
-        joined = carried
-        carried = code.endswith("\\")
-        code = code.removesuffix("\\").strip()
-        if joined and kept:
-            kept[-1] = (kept[-1][0], f"{kept[-1][1]} {' '.join(code.split())}".strip())
-        elif code and not (row[:1].strip() and code.split()[0] in HEADER):
-            kept.append((number, " ".join(code.split())))
-    return kept
-
-
-def _without_comment(row: str) -> str:
-    """The line up to a '#' that stands outside quotes."""
-    quoted = False
-    for index, char in enumerate(row):
-        if char == '"':
-            quoted = not quoted
-        elif char == "#" and not quoted:
-            return row[:index]
-    return row
+    """The statements that say the game, as (line number from 1, text in the canonical layout):
+    not what a renamed copy says of itself at the margin (its name, title, sources)."""
+    return [(line, text) for line, text, margin in code_lines("\n".join(lines))
+            if not (margin and text.split()[0] in HEADER)]

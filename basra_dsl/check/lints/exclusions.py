@@ -17,7 +17,7 @@ from ...language import expressions as X
 from ...language import nodes as n
 from ...language.merge import Merged
 from ...language.unparse import expr_text, pattern_text
-from .combinations import Combination, conjuncts, file_lines, is_own
+from .combinations import Combination, conjuncts, is_own, line_at
 from .reference import source_lines
 
 
@@ -77,8 +77,7 @@ def check_or_exclusion(merged: Merged, combos: list[Combination]) -> Iterator[Di
                 continue
             subject, left, right = expr_text(out.subject), pattern_text(out.pattern), pattern_text(into.pattern)
             said, meant = f"{expr_text(out)} or {expr_text(into)}", f"{subject} is not {left} | {right}"
-            lines = file_lines(node.span.path) if node.span is not None else []
-            row = lines[node.span.line - 1] if node.span is not None and 0 < node.span.line <= len(lines) else ""
+            row = line_at(node.span)
             yield warning("B758", f"'{said}' holds for every card but {left}, and for {right} as well: 'or' lets "
                           f"{right} in", node.span, f"to leave out both, write: {row.strip().replace(said, meant)}"
                           if row.count(said) == 1 else f"to leave out both, write '{meant}' in place of '{said}'")

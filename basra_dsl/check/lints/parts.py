@@ -24,7 +24,7 @@ from ...language.expressions import pattern_set
 from ...language.unparse import expr_text, number_text, pattern_text
 from ...diagnostics import Diagnostic, warning
 from ...language.merge import Merged
-from .combinations import (FAILURES, Combination, any_choice, compile_part, conjuncts, file_lines, holds_on, is_own,
+from .combinations import (FAILURES, Combination, any_choice, compile_part, conjuncts, holds_on, is_own, line_at,
                            names_in, reads_play, safe_constant)
 from .samples import sampled_plays
 
@@ -41,12 +41,12 @@ def failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes
     twice = _one_card_twice(clause.guard)
     if twice is not None:
         return twice
-    missing = next(filter(None, (_outside_the_deck(part, rules) for part in conjuncts(clause.guard)
-                                 if reads_play(part))), None)
+    parts = [part for part in conjuncts(clause.guard) if reads_play(part)]
+    missing = next(filter(None, (_outside_the_deck(part, rules) for part in parts)), None)
     if missing is not None:  # no other join makes a card the deck lacks appear
         return missing
     flipped = _flipped_join(clause.guard, rules, options, probes)
-    named = _failing_part(clause, rules, options, probes)
+    named = _failing_part(clause, parts, rules, options, probes)
     if named is not None and named.startswith("did you mean"):  # one number mended: the surest reading first
         return named + (f"; else: {flipped}" if flipped else "")
     if flipped is not None:
@@ -104,12 +104,10 @@ def _joins_flipped(expr: n.Expr):
             yield replace(expr, operand=operand)
 
 
-def _failing_part(clause: n.Clause, rules: Rules, options: dict[str, Any], probes: bool) -> str | None:
-    """The help naming the part of the clause's 'when' that never holds on the sampled plays."""
-    parts = [part for part in conjuncts(clause.guard) if reads_play(part)]
-    missing = next(filter(None, (_outside_the_deck(part, rules) for part in parts)), None)
-    if missing is not None:
-        return missing
+def _failing_part(clause: n.Clause, parts: list[n.Expr], rules: Rules, options: dict[str, Any],
+                  probes: bool) -> str | None:
+    """The help naming the part (of ``parts``, those of the clause's 'when' that read the play,
+    none outside the deck) that never holds on the sampled plays."""
     if len(conjuncts(clause.guard)) < 2 or not parts:
         return None
     ranks = {c: c >> 2 for c in rules.deck} | {None: None}
@@ -289,7 +287,7 @@ def splits_never(merged: Merged, decks: list[frozenset[int]], values: dict) -> I
             if least <= small:
                 continue
             turned = f"splits({expr_text(node.args[0])}, {number_text(most)}, {number_text(least)})"
-            row = _line_of(merged, node)
+            row = line_at(node.span)
             fixed = row.replace(expr_text(node), turned, 1).strip() if expr_text(node) in row and most <= small else None
             yield warning("B759", f"'{expr_text(node)}' never holds: {number_text(least)} groups each adding up to "
                           f"{number_text(most)} or less need {number_text(least)} cards worth {number_text(most)} or "
@@ -297,8 +295,3 @@ def splits_never(merged: Merged, decks: list[frozenset[int]], values: dict) -> I
                                                                  "largest sum" if fixed else ""), node.span,
                           f"write: {fixed}" if fixed else "correct the numbers or remove that part")
 
-
-def _line_of(merged: Merged, node: n.Node) -> str:
-    """The line of this file a node starts on ('' where the file cannot be read)."""
-    lines = file_lines(node.span.path if node.span else None)
-    return lines[node.span.line - 1] if node.span and 0 < node.span.line <= len(lines) else ""

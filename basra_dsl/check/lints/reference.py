@@ -96,6 +96,11 @@ def _copied(text: str) -> str | None:
     return name
 
 
+def bundled_lines(name: str) -> list[str]:
+    """The lines of a bundled variant's file (read once per process)."""
+    return _bundled_lines()[name]
+
+
 @lru_cache(maxsize=1)
 def _bundled_lines() -> dict[str, list[str]]:
     """The bundled files' lines, read once per process."""

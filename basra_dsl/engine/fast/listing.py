@@ -25,7 +25,6 @@ class BuildListing:
 
     def __init__(self, builder: Builder, gather: Callable[[int, list[int]], Sequence[int]]):
         self.worth = builder.worth
-        self.played_of = builder.played_of
         # by card: its played values as bits of one integer (bit x: it counts as x)
         self.played_bits = [sum(1 << x for x in set(values)) for values in builder.played_of]
         self.builds_with = builder.builds_with

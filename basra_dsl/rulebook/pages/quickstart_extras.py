@@ -23,7 +23,7 @@ from ...language import nodes as n
 from ...language.expressions import pattern_set
 from ...language.unparse import number_text
 from .bonus_values import is_on, named_rules, options_of, settle
-from ..prose.english import conjuncts, disjuncts, join, noun, pattern_phrase, plural, say
+from ..prose.english import conjuncts, disjuncts, join, noun, pattern_phrase, plural, say, say_conjuncts
 from ..prose.family_sentences import of_one_rank
 from .page_state import PageState
 from .quickstart_bonuses import MOST_WORDS, words
@@ -71,7 +71,7 @@ def case_text(page: PageState, case: n.Expr, subject: str) -> str | None:
     ctx = dataclasses.replace(page.ctx, nouns=page.ctx.nouns | YOURS)
     parts = conjuncts(case)
     if len(parts) > 1 and all(isinstance(p, n.Test) and p.op == "has" and p.subject == parts[0].subject for p in parts):
-        text = f"{noun(parts[0].subject, ctx)} holds {join([pattern_phrase(p.pattern) for p in parts])}"
+        text = say_conjuncts(case, ctx)[0]  # the holder once
     else:
         text = say(case, ctx)
     text = one_suit(text)

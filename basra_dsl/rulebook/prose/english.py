@@ -387,11 +387,10 @@ def say_conjuncts(expr: n.Expr, ctx: Context) -> list[str]:
             held.clear()
 
     for part in conjuncts(expr):
-        if isinstance(part, n.Test) and part.op == "has" and (not held or held[0].subject == part.subject):
-            held.append(part)
-            continue
-        flush()
-        if isinstance(part, n.Test) and part.op == "has":
+        has = isinstance(part, n.Test) and part.op == "has"
+        if held and not (has and part.subject == held[0].subject):
+            flush()
+        if has:
             held.append(part)
         else:
             said.append(say(part, ctx))

@@ -14,7 +14,6 @@ SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
               "\u2663": "clubs", "\u2666": "diamonds", "\u2665": "hearts", "\u2660": "spades"}
 
 
-
 # ------------------------------------------------------------------ small helpers
 
 def join(items: list[str], conj: str = "and") -> str:
